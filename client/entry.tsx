@@ -1,0 +1,54 @@
+/**
+ * Browser entry: hydrate the server's document with the same route tree.
+ */
+import '../shared/styles/site.css';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { APP_PAYLOAD_ELEMENT_ID, deserializeRouteErrors } from '../shared/app-payload';
+import type { AppPayload } from '../shared/app-payload';
+import { DocumentContext } from '../shared/document-context';
+import { routes } from '../shared/routes';
+
+/**
+ * Load the lazy page modules of the current URL before hydrating; otherwise
+ * the router would render nothing while they load and hydration would fail.
+ */
+async function loadMatchedRoutes(tree: RouteObject[]) {
+  const matches = matchRoutes(tree, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}
+
+const payloadJson = document.getElementById(APP_PAYLOAD_ELEMENT_ID)?.textContent ?? '';
+const payload = JSON.parse(payloadJson) as AppPayload;
+
+await loadMatchedRoutes(routes);
+const router = createBrowserRouter(routes, {
+  hydrationData: {
+    loaderData: payload.router.loaderData,
+    actionData: payload.router.actionData,
+    errors: deserializeRouteErrors(payload.router.errors),
+  },
+});
+
+hydrateRoot(
+  document,
+  <StrictMode>
+    <DocumentContext.Provider value={{ assets: payload.assets, payloadJson }}>
+      <RouterProvider router={router} />
+    </DocumentContext.Provider>
+  </StrictMode>,
+  {
+    // Make hydration mismatches loud in every build; browser tests fail on them.
+    onRecoverableError(error) {
+      console.error('Recoverable rendering error:', error);
+    },
+  },
+);

@@ -1,0 +1,118 @@
+/**
+ * Builds the browser bundle (ESM, split per page, content-hashed, with a
+ * manifest the server reads) and the server bundle.
+ *
+ *   tsx scripts/build.ts          production build into dist/
+ *   (scripts/dev.ts reuses clientBuildOptions in watch mode)
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { BuildChunk, BuildManifest } from '../server/asset-manifest';
+import { BUILD_MANIFEST_PATH } from '../server/asset-manifest';
+
+export type BuildMode = 'production' | 'development';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const clientOutDir = path.join(rootDir, 'dist/client/assets');
+const CLIENT_ENTRY = 'client/entry.tsx';
+const PAGE_MODULE = /^shared\/pages\/([\w-]+)\.tsx$/;
+
+/** Turns esbuild's metafile into the entry/page → files map the server needs. */
+export function manifestFromMetafile(metafile: esbuild.Metafile): BuildManifest {
+  const outputs = metafile.outputs;
+  const publicUrl = (outputPath: string) => `/assets/${path.relative('dist/client/assets', outputPath)}`;
+
+  const staticImports = (outputPath: string, seen = new Set<string>()): Set<string> => {
+    for (const imported of outputs[outputPath]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || imported.external || seen.has(imported.path)) continue;
+      seen.add(imported.path);
+      staticImports(imported.path, seen);
+    }
+    return seen;
+  };
+  const chunkFor = (outputPath: string): BuildChunk => {
+    const output = outputs[outputPath]!;
+    return {
+      file: publicUrl(outputPath),
+      imports: [...staticImports(outputPath)].map(publicUrl),
+      css: output.cssBundle ? [publicUrl(output.cssBundle)] : [],
+    };
+  };
+
+  let entry: BuildChunk | undefined;
+  const pages: Record<string, BuildChunk> = {};
+  for (const [outputPath, output] of Object.entries(outputs)) {
+    if (!outputPath.endsWith('.js') || !output.entryPoint) continue;
+    if (output.entryPoint === CLIENT_ENTRY) entry = chunkFor(outputPath);
+    const page = PAGE_MODULE.exec(output.entryPoint);
+    if (page) pages[page[1]!] = chunkFor(outputPath);
+  }
+  if (!entry) throw new Error(`The client build has no output for ${CLIENT_ENTRY}`);
+  return { entry, pages };
+}
+
+export async function writeManifest(metafile: esbuild.Metafile) {
+  const file = path.join(rootDir, BUILD_MANIFEST_PATH);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(manifestFromMetafile(metafile), null, 2) + '\n');
+}
+
+export function clientBuildOptions(mode: BuildMode): esbuild.BuildOptions & { metafile: true } {
+  return {
+    absWorkingDir: rootDir,
+    entryPoints: [CLIENT_ENTRY],
+    outdir: clientOutDir,
+    publicPath: '/assets',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'files/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
+    jsx: 'automatic',
+    minify: mode === 'production',
+    sourcemap: 'linked',
+    metafile: true,
+    define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+    loader: { '.woff2': 'file', '.svg': 'file' },
+    logLevel: 'warning',
+  };
+}
+
+export async function buildServer() {
+  await esbuild.build({
+    absWorkingDir: rootDir,
+    entryPoints: ['server/index.ts'],
+    outfile: path.join(rootDir, 'dist/server/index.js'),
+    bundle: true,
+    // Dependencies stay in node_modules: bundling react-dom/server into ESM breaks its dynamic requires.
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    sourcemap: 'linked',
+    loader: { '.css': 'empty' },
+    logLevel: 'warning',
+  });
+}
+
+export async function build(mode: BuildMode = 'production') {
+  await rm(path.join(rootDir, 'dist'), { recursive: true, force: true });
+  const client = await esbuild.build(clientBuildOptions(mode));
+  await writeManifest(client.metafile);
+  await buildServer();
+  return client.metafile;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  const metafile = await build();
+  const js = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.js'));
+  const total = js.reduce((sum, [, output]) => sum + output.bytes, 0);
+  console.log(`built ${js.length} client chunks (${(total / 1024).toFixed(1)} KiB JS) and the server in ${Math.round(performance.now() - started)} ms`);
+}

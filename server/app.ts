@@ -1,0 +1,136 @@
+/**
+ * The Express application, built by a factory so tests can drive it with
+ * supertest without opening a port. server/index.ts is what listens.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import compression from 'compression';
+import express from 'express';
+import type { ErrorRequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { RouteObject } from 'react-router-dom';
+import { legacyRedirects } from '../shared/content/site';
+import { paths } from '../shared/paths';
+import { routes as appRoutes } from '../shared/routes';
+import { BUILD_MANIFEST_PATH, readBuildManifest } from './asset-manifest';
+import type { BuildManifest } from './asset-manifest';
+import type { AppConfig } from './config';
+import { createPageRenderer } from './render-page';
+import { securityHeaders } from './security-headers';
+
+export interface AppDependencies {
+  logger: Logger;
+  /** Replaces the route tree; tests use it to add a route that fails. */
+  routes?: RouteObject[];
+}
+
+const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
+const ONE_YEAR = '365d';
+const PUBLIC_FILES_MAX_AGE = '1d';
+
+export function createApp(config: AppConfig, { logger, routes = appRoutes }: AppDependencies) {
+  const app = express();
+  const manifestPath = path.join(config.rootDir, BUILD_MANIFEST_PATH);
+  // Read once in production; in development the client is rebuilt under us.
+  const productionManifest = config.isProduction ? readBuildManifest(manifestPath) : undefined;
+  const getManifest = (): BuildManifest => productionManifest ?? readBuildManifest(manifestPath);
+
+  // 1. Where the client really is, when a reverse proxy says so.
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+
+  // 2. Request id and one log line per request. A proxy's X-Request-Id is
+  //    kept so log lines can be followed across hops.
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId(req, res) {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel(_req, res, err) {
+        if (err || res.statusCode >= 500) return 'error';
+        if (res.statusCode >= 400) return 'warn';
+        return 'info';
+      },
+      autoLogging: { ignore: (req) => req.url === paths.health },
+      // Enough to follow a request; headers stay out of the logs.
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.raw?.ip }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  // 3. Health check for the container, before anything that could fail.
+  app.get(paths.health, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+
+  // 4. Security headers and compression for everything below.
+  app.use(securityHeaders({ siteUrl: config.siteUrl }));
+  app.use(compression());
+
+  // 5. Old blog addresses: a plain 301, no React needed. Matched with and
+  //    without the trailing slash.
+  for (const { from, to } of legacyRedirects) {
+    app.get([from, `${from}/`], (_req, res) => res.redirect(301, to));
+  }
+
+  // 6. Hashed build output never changes under a name: cache it for a year.
+  //    A missing asset is a 404 here, not a rendered page.
+  app.use(
+    '/assets',
+    express.static(path.join(config.rootDir, 'dist/client/assets'), {
+      immutable: true,
+      maxAge: ONE_YEAR,
+      index: false,
+      fallthrough: false,
+    }),
+  );
+
+  // 7. Other public files (images, video, favicon) keep their names across
+  //    deploys, so they get a moderate lifetime.
+  app.use(express.static(path.join(config.rootDir, 'public'), { maxAge: PUBLIC_FILES_MAX_AGE, index: false, redirect: false }));
+
+  // 8. Every other GET or HEAD is a page of the route tree.
+  const renderPage = createPageRenderer({
+    routes,
+    siteUrl: config.siteUrl,
+    exposeErrors: !config.isProduction,
+    getManifest,
+  });
+  app.get('/{*path}', renderPage);
+
+  // 9. Pages can only be read.
+  app.all('/{*path}', (_req, res) => {
+    res.setHeader('Allow', 'GET, HEAD');
+    res.status(405).type('text/plain').send('Method Not Allowed: pages can only be read with GET or HEAD.');
+  });
+
+  app.use(errorHandler(config));
+  return app;
+}
+
+/** Last stop: log with the request id, answer without internals. */
+function errorHandler(config: AppConfig): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500;
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const message =
+      status < 500 && err?.expose !== false && typeof err?.message === 'string'
+        ? err.message
+        : config.isProduction
+          ? 'Internal Server Error'
+          : String(err?.message ?? err);
+    res.status(status).setHeader('Cache-Control', 'no-store').type('text/plain').send(status === 404 ? 'Not Found' : message);
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * Run-time configuration, read from the environment once at start-up.
+ * A bad value stops start-up with one line naming the variable.
+ */
+import express from 'express';
+import path from 'node:path';
+
+export type TrustProxy = boolean | number | string;
+export type NewsletterProviderName = 'klaviyo-form' | 'klaviyo-api' | 'file';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Public origin without a trailing slash, e.g. https://www.example.com */
+  siteUrl: string;
+  trustProxy: TrustProxy;
+  logLevel: string;
+  /** Production hides error details from visitors and caches the asset manifest. */
+  isProduction: boolean;
+  /** Folder holding dist/ and public/. */
+  rootDir: string;
+  newsletter: {
+    provider: NewsletterProviderName;
+    listId?: string;
+    endpoint: string;
+    file: string;
+    companyId?: string;
+    apiUrl: string;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const PROVIDERS: NewsletterProviderName[] = ['klaviyo-form', 'klaviyo-api', 'file'];
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function parsePort(env: Env): number {
+  const raw = read(env, 'PORT');
+  if (raw === undefined) return 3000;
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535 (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function parseUrl(env: Env, name: string, fallback: string): string {
+  const raw = read(env, name) ?? fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an absolute http(s) URL (got "${raw}")`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function parseSiteUrl(env: Env): string {
+  const value = parseUrl(env, 'SITE_URL', 'http://localhost:3000');
+  const url = new URL(value);
+  if (url.pathname !== '/' || url.search || url.hash) {
+    throw new ConfigError(`SITE_URL must be an origin such as https://www.example.com, without a path (got "${value}")`);
+  }
+  return url.origin;
+}
+
+/** Accepts what Express's 'trust proxy' accepts: true/false, a hop count, or addresses and subnets. */
+function parseTrustProxy(env: Env): TrustProxy {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  try {
+    // Let Express's own parser judge the address list, so what passes here works there.
+    express().set('trust proxy', raw);
+  } catch {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, a hop count, or a comma-separated list of addresses/subnets (got "${raw}")`,
+    );
+  }
+  return raw;
+}
+
+function parseLogLevel(env: Env): string {
+  const raw = read(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(raw)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${raw}")`);
+  return raw;
+}
+
+function parseNewsletter(env: Env, rootDir: string): AppConfig['newsletter'] {
+  const listId = read(env, 'NEWSLETTER_LIST_ID');
+  const companyId = read(env, 'NEWSLETTER_COMPANY_ID');
+  const rawProvider = read(env, 'NEWSLETTER_PROVIDER');
+  const provider = (rawProvider ?? (listId ? 'klaviyo-form' : 'file')) as NewsletterProviderName;
+  if (!PROVIDERS.includes(provider)) {
+    throw new ConfigError(`NEWSLETTER_PROVIDER must be one of ${PROVIDERS.join(', ')} (got "${rawProvider}")`);
+  }
+  if (provider !== 'file' && !listId) {
+    throw new ConfigError(`NEWSLETTER_LIST_ID must be set when NEWSLETTER_PROVIDER is ${provider}`);
+  }
+  if (provider === 'klaviyo-api' && !companyId) {
+    throw new ConfigError('NEWSLETTER_COMPANY_ID must be set when NEWSLETTER_PROVIDER is klaviyo-api');
+  }
+  return {
+    provider,
+    listId,
+    companyId,
+    endpoint: parseUrl(env, 'NEWSLETTER_ENDPOINT', 'https://manage.kmail-lists.com/ajax/subscriptions/subscribe'),
+    apiUrl: parseUrl(env, 'NEWSLETTER_API_URL', 'https://a.klaviyo.com'),
+    file: path.resolve(rootDir, read(env, 'NEWSLETTER_FILE') ?? 'data/subscribers.jsonl'),
+  };
+}
+
+export function parseConfig(env: Env, rootDir: string = process.cwd()): AppConfig {
+  return {
+    port: parsePort(env),
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    siteUrl: parseSiteUrl(env),
+    trustProxy: parseTrustProxy(env),
+    logLevel: parseLogLevel(env),
+    isProduction: env.NODE_ENV === 'production',
+    rootDir,
+    newsletter: parseNewsletter(env, rootDir),
+  };
+}

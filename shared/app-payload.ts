@@ -1,0 +1,85 @@
+/**
+ * The data the server hands to the browser: the router's hydration state and
+ * the asset list the document head was rendered with. It travels in a
+ * non-executable <script type="application/json">, so the CSP needs no inline
+ * script allowance and the HTML of a URL is the same for every request.
+ */
+import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from 'react-router-dom';
+import type { HydrationState } from 'react-router-dom';
+
+export const APP_PAYLOAD_ELEMENT_ID = 'app-payload';
+
+export interface DocumentAssets {
+  /** Stylesheet URLs, in order. */
+  styles: string[];
+  /** The client entry module. */
+  entryScript: string;
+  /** Chunks the entry and the matched routes import, fetched in parallel. */
+  modulePreloads: string[];
+}
+
+type SerializedError =
+  | { __type: 'RouteErrorResponse'; status: number; statusText: string; data: unknown; internal: boolean }
+  | { __type: 'Error'; message: string };
+
+export interface AppPayload {
+  assets: DocumentAssets;
+  router: {
+    loaderData: HydrationState['loaderData'];
+    actionData: HydrationState['actionData'];
+    errors: Record<string, SerializedError> | null;
+  };
+}
+
+/** Message sent for unexpected errors when their real text must stay on the server. */
+export const HIDDEN_ERROR_MESSAGE = 'Unexpected Server Error';
+
+/**
+ * Turns route errors into JSON. Thrown Responses keep status and text; other
+ * errors keep their message only when `exposeMessages` (never in production).
+ */
+export function serializeRouteErrors(
+  errors: HydrationState['errors'],
+  exposeMessages: boolean,
+): AppPayload['router']['errors'] {
+  if (!errors) return null;
+  const out: Record<string, SerializedError> = {};
+  for (const [routeId, error] of Object.entries(errors)) {
+    if (isRouteErrorResponse(error)) {
+      out[routeId] = {
+        __type: 'RouteErrorResponse',
+        status: error.status,
+        statusText: error.statusText,
+        data: error.data,
+        internal: Boolean((error as { internal?: boolean }).internal),
+      };
+    } else {
+      const message = error instanceof Error && exposeMessages ? error.message : HIDDEN_ERROR_MESSAGE;
+      out[routeId] = { __type: 'Error', message };
+    }
+  }
+  return out;
+}
+
+/** Rebuilds the error objects the route boundaries expect. */
+export function deserializeRouteErrors(errors: AppPayload['router']['errors']): HydrationState['errors'] {
+  if (!errors) return null;
+  const out: Record<string, unknown> = {};
+  for (const [routeId, error] of Object.entries(errors)) {
+    out[routeId] =
+      error.__type === 'RouteErrorResponse'
+        ? new ErrorResponseImpl(error.status, error.statusText, error.data, error.internal)
+        : Object.assign(new Error(error.message), { stack: '' });
+  }
+  return out;
+}
+
+/** JSON that is safe inside a <script> element: no '<', '>' or '&' survive literally. */
+export function serializeAppPayload(payload: AppPayload): string {
+  return JSON.stringify(payload)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

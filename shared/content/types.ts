@@ -1,0 +1,57 @@
+/** Types of the site's static content (spec §3). */
+
+export interface Episode {
+  /** Slug used in /podcast/{id}; unique and stable. */
+  id: string;
+  /** Empty, or 'Episode 0' to 'Episode 4'. */
+  number: string;
+  title: string;
+  /** Display date such as 'March 12, 2024'; often empty. */
+  date: string;
+  /** Such as '45 min'; often empty. */
+  duration: string;
+  description: string;
+  /** Local path under /media or an absolute URL. */
+  image: string;
+  /** '#' for the one episode that has no public link yet. */
+  listenUrl: string;
+  isYouTube: boolean;
+  isSpotifyVideo: boolean;
+}
+
+export interface PressItem {
+  id: number;
+  title: string;
+  /** Such as 'June 10, 2025'. */
+  date: string;
+  publication: string;
+  image: string;
+  link: string;
+}
+
+export type ServiceIcon = 'chart' | 'compass' | 'sunrise' | 'shield' | 'merge' | 'family';
+
+export interface Service {
+  icon: ServiceIcon;
+  title: string;
+  description: string;
+  link: string;
+}
+
+export interface ProcessStep {
+  number: string;
+  title: string;
+  description: string;
+}
+
+export interface NavLinkItem {
+  label: string;
+  href: string;
+}
+
+export interface SocialLink {
+  label: string;
+  /** Absent for the placeholders that have no profile yet. */
+  href?: string;
+  icon: 'linkedin' | 'youtube' | 'microblog' | 'photos';
+}

@@ -1,0 +1,61 @@
+/**
+ * Builds the real app for tests: real configuration parsing, a logger whose
+ * JSON lines the test can read, and optionally a listening server.
+ */
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import type { RouteObject } from 'react-router-dom';
+import { createApp } from '../../server/app';
+import { parseConfig } from '../../server/config';
+import type { AppConfig } from '../../server/config';
+import { closeGracefully, createHttpServer, listen } from '../../server/http-server';
+
+export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function testConfig(env: Record<string, string> = {}, overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...parseConfig({ LOG_LEVEL: 'debug', ...env }, rootDir), ...overrides };
+}
+
+export interface LogRecord {
+  level: number;
+  msg: string;
+  reqId?: string;
+  [key: string]: unknown;
+}
+
+/** A pino logger that keeps every line it writes, parsed. */
+export function capturingLogger(level = 'debug') {
+  const records: LogRecord[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) records.push(JSON.parse(line) as LogRecord);
+      done();
+    },
+  });
+  return { logger: pino({ level }, stream), records };
+}
+
+export function makeApp(options: { env?: Record<string, string>; config?: Partial<AppConfig>; routes?: RouteObject[] } = {}) {
+  const { logger, records } = capturingLogger();
+  const config = testConfig(options.env, options.config);
+  const app = createApp(config, { logger, ...(options.routes ? { routes: options.routes } : {}) });
+  return { app, logs: records, config };
+}
+
+/** The app listening on a free loopback port. */
+export async function startServer(options: Parameters<typeof makeApp>[0] = {}) {
+  const { app, logs, config } = makeApp(options);
+  const server = createHttpServer(app);
+  await listen(server, 0, '127.0.0.1');
+  const { port } = server.address() as AddressInfo;
+  const { logger } = capturingLogger('silent');
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    logs,
+    config,
+    close: () => closeGracefully(server, 1_000, logger),
+  };
+}
