@@ -38,7 +38,7 @@ POD_G='exp(-(pow(X-W*(0.78+0.06*sin(2*PI*T/10)),2)+pow(Y-H*0.30,2))/(W*W*(0.035+
 
 # --- Posters: first frame of each video, JPEG ------------------------------------------
 for name in hero-home hero-podcast; do
-  "$FFMPEG" -y -hide_banner -loglevel error -i "$OUT/$name.mp4" -frames:v 1 -q:v 5 "$OUT/$name.jpg"
+  "$FFMPEG" -y -hide_banner -loglevel error -i "$OUT/$name.mp4" -frames:v 1 -q:v 3 "$OUT/$name.jpg"
 done
 
 ls -l "$OUT"

@@ -40,15 +40,20 @@ export function closeGracefully(server: http.Server, graceMs: number, logger: Lo
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       logger.warn({ graceMs }, 'requests still running after the grace period; closing their connections');
+      clearInterval(sweeper);
       server.closeAllConnections();
       resolve(false);
     }, graceMs);
     timer.unref();
+    // Idle keep-alive sockets, and those that become idle when their last
+    // response ends, would otherwise hold close() open until they time out.
+    const sweeper = setInterval(() => server.closeIdleConnections(), 100);
+    sweeper.unref();
     server.close(() => {
       clearTimeout(timer);
+      clearInterval(sweeper);
       resolve(true);
     });
-    // Idle keep-alive sockets would otherwise hold close() open until they time out.
     server.closeIdleConnections();
   });
 }

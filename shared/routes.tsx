@@ -10,6 +10,7 @@
 import { data, redirect } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { Document } from './components/document';
+import { NotFound } from './components/not-found';
 import { RouteErrorBoundary } from './components/route-error-boundary';
 import { SiteLayout } from './components/site-layout';
 import { legacyRedirects } from './content/site';
@@ -57,6 +58,8 @@ export const pageRoutes: RouteObject[] = [
     path: '*',
     id: 'not-found',
     handle: notFoundHandle,
+    // The loader's 404 sends the boundary to <NotFound />; the element is never reached.
+    element: <NotFound />,
     loader: () => {
       throw data(null, { status: 404, statusText: 'Not Found' });
     },

@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { makeApp, rootDir } from '../support/app';
+
+function cspDirectives(header: string): Map<string, string[]> {
+  return new Map(
+    header.split(';').map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name!, values];
+    }),
+  );
+}
+
+describe('security headers', () => {
+  const { app } = makeApp();
+
+  it('sends a strict Content-Security-Policy', async () => {
+    const res = await request(app).get('/');
+    const csp = cspDirectives(res.headers['content-security-policy'] ?? '');
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('frame-src')).toEqual(['https://www.youtube-nocookie.com', 'https://open.spotify.com']);
+    expect(csp.get('img-src')).toContain('https://i.ytimg.com');
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(res.headers['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
+  });
+
+  it('sends helmet’s hardening headers and hides the framework', async () => {
+    const res = await request(app).get('/press');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('sets HSTS and upgrade-insecure-requests only when the site is served over https', async () => {
+    const plain = await request(app).get('/');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const { app: secure } = makeApp({ env: { SITE_URL: 'https://www.harborledger.example' } });
+    const res = await request(secure).get('/');
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('the document', () => {
+  const { app } = makeApp();
+
+  it('is byte-for-byte the same for every request to a URL', async () => {
+    const [first, second] = await Promise.all([request(app).get('/podcast?page=2'), request(app).get('/podcast?page=2')]);
+    expect(first.text).toBe(second.text);
+  });
+
+  it('carries no inline executable script: hydration data is JSON', async () => {
+    const res = await request(app).get('/');
+    const scripts = [...res.text.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      const external = /\bsrc="\/assets\//.test(attributes!) && body === '';
+      const json = /type="application\/json"/.test(attributes!);
+      expect(external || json).toBe(true);
+    }
+    const payload = /<script type="application\/json" id="app-payload">([\s\S]*?)<\/script>/.exec(res.text)![1]!;
+    expect(JSON.parse(payload).router).toHaveProperty('loaderData');
+  });
+
+  it('links the hashed entry, its CSS and the page chunk from the build manifest', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(rootDir, 'dist/build-manifest.json'), 'utf8'));
+    const res = await request(app).get('/press');
+    expect(res.text).toContain(`<script type="module" src="${manifest.entry.file}"></script>`);
+    expect(res.text).toContain(`<link rel="stylesheet" href="${manifest.entry.css[0]}"/>`);
+    expect(res.text).toContain(`<link rel="modulepreload" href="${manifest.pages['press-page'].file}"/>`);
+    expect(res.text).not.toContain(manifest.pages['home-page'].file);
+  });
+
+  it('escapes markup inside the JSON payload', async () => {
+    const res = await request(app).get('/podcast/%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('<script>alert(1)');
+  });
+});
+
+describe('caching', () => {
+  const { app } = makeApp();
+
+  it('makes HTML revalidate', async () => {
+    const res = await request(app).get('/');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches hashed build assets for a year as immutable', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(rootDir, 'dist/build-manifest.json'), 'utf8'));
+    for (const file of [manifest.entry.file, manifest.entry.css[0]]) {
+      const res = await request(app).get(file);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('gives other public files a moderate lifetime', async () => {
+    const res = await request(app).get('/favicon.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('compresses text responses', async () => {
+    const res = await request(app).get('/').set('Accept-Encoding', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('request ids and proxies', () => {
+  it('returns a request id, keeping a sane one the proxy sent', async () => {
+    const { app } = makeApp();
+    const fresh = await request(app).get('/');
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await request(app).get('/').set('X-Request-Id', 'edge-1234');
+    expect(kept.headers['x-request-id']).toBe('edge-1234');
+    const replaced = await request(app).get('/').set('X-Request-Id', '<script>');
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('takes the client address from X-Forwarded-For only when TRUST_PROXY is set', async () => {
+    const clientIpOf = async (env: Record<string, string>) => {
+      const { app, logs } = makeApp({ env });
+      await request(app).get('/').set('X-Forwarded-For', '203.0.113.9');
+      return (logs.find((line) => line.msg === 'request completed')?.req as { ip?: string }).ip;
+    };
+    expect(await clientIpOf({ TRUST_PROXY: 'true' })).toBe('203.0.113.9');
+    expect(await clientIpOf({ TRUST_PROXY: 'loopback' })).toBe('203.0.113.9');
+    expect(await clientIpOf({})).not.toBe('203.0.113.9');
+  });
+});

@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { rootDir } from '../support/app';
+import { startServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
+
+const command = ['node', 'dist/server/index.js'];
+
+describe('the built server process', () => {
+  let server: ServerProcess | undefined;
+  afterEach(async () => {
+    if (server?.child.exitCode === null) await server.stop('SIGKILL');
+    server = undefined;
+  });
+
+  it('serves pages and exits 0 on SIGTERM, logging JSON lines', async () => {
+    server = await startServerProcess({ cwd: rootDir, command });
+    const health = await fetch(`${server.origin}/healthz`);
+    expect(health.status).toBe(200);
+    const page = await fetch(`${server.origin}/podcast`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Latest Episodes');
+
+    expect(await server.stop('SIGTERM')).toBe(0);
+    const lines = server.stdout().trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['server closed']));
+    expect(lines.find((line) => line.msg === 'server closed').drained).toBe(true);
+  });
+
+  it('exits 0 on SIGINT too', async () => {
+    server = await startServerProcess({ cwd: rootDir, command });
+    expect(await server.stop('SIGINT')).toBe(0);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['TRUST_PROXY', 'sometimes'],
+    ['SITE_URL', 'localhost'],
+  ])('refuses to start when %s=%s, with one line naming the variable', (name, value) => {
+    const [file, ...args] = command;
+    const result = spawnSync(file!, args, {
+      cwd: rootDir,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', [name]: value },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../../server/config';
+
+describe('parseConfig', () => {
+  it('has working defaults with no environment at all', () => {
+    const config = parseConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      siteUrl: 'http://localhost:3000',
+      trustProxy: false,
+      logLevel: 'info',
+      isProduction: false,
+      newsletter: {
+        provider: 'file',
+        file: '/srv/app/data/subscribers.jsonl',
+        endpoint: 'https://manage.kmail-lists.com/ajax/subscriptions/subscribe',
+        apiUrl: 'https://a.klaviyo.com',
+      },
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^PORT must be a whole number/],
+    [{ PORT: '70000' }, /^PORT /],
+    [{ SITE_URL: 'not a url' }, /^SITE_URL /],
+    [{ SITE_URL: 'https://example.com/blog' }, /^SITE_URL must be an origin/],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL /],
+    [{ TRUST_PROXY: 'not-an-address' }, /^TRUST_PROXY /],
+    [{ NEWSLETTER_PROVIDER: 'mailchimp' }, /^NEWSLETTER_PROVIDER /],
+    [{ NEWSLETTER_PROVIDER: 'klaviyo-form' }, /^NEWSLETTER_LIST_ID must be set/],
+    [{ NEWSLETTER_LIST_ID: 'Abc123', NEWSLETTER_PROVIDER: 'klaviyo-api' }, /^NEWSLETTER_COMPANY_ID must be set/],
+    [{ NEWSLETTER_ENDPOINT: 'ftp://x' }, /^NEWSLETTER_ENDPOINT /],
+  ])('rejects %o with a message naming the variable', (env, message) => {
+    expect(() => parseConfig(env)).toThrowError(ConfigError);
+    expect(() => parseConfig(env)).toThrowError(message);
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['loopback', 'loopback'],
+    ['10.0.0.0/8, 192.168.1.1', '10.0.0.0/8, 192.168.1.1'],
+  ])('reads TRUST_PROXY=%s as Express expects it', (raw, expected) => {
+    expect(parseConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  it('picks the newsletter provider from the list id', () => {
+    expect(parseConfig({ NEWSLETTER_LIST_ID: 'Abc123' }).newsletter.provider).toBe('klaviyo-form');
+    expect(
+      parseConfig({ NEWSLETTER_LIST_ID: 'Abc123', NEWSLETTER_PROVIDER: 'klaviyo-api', NEWSLETTER_COMPANY_ID: 'PK1' })
+        .newsletter.provider,
+    ).toBe('klaviyo-api');
+  });
+
+  it('normalises SITE_URL to an origin and knows production', () => {
+    const config = parseConfig({ SITE_URL: 'https://www.harborledger.example/', NODE_ENV: 'production' });
+    expect(config.siteUrl).toBe('https://www.harborledger.example');
+    expect(config.isProduction).toBe(true);
+  });
+});
