@@ -5,7 +5,7 @@
  *   tsx scripts/build.ts          production build into dist/
  *   (scripts/dev.ts reuses clientBuildOptions in watch mode)
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -53,10 +53,21 @@ export function manifestFromMetafile(metafile: esbuild.Metafile): BuildManifest 
   return { entry, pages };
 }
 
-export async function writeManifest(metafile: esbuild.Metafile) {
-  const file = path.join(rootDir, BUILD_MANIFEST_PATH);
+/** Write-then-rename, so a server or test reading the file never sees half of it. */
+async function writeAtomically(file: string, contents: string | Uint8Array) {
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, JSON.stringify(manifestFromMetafile(metafile), null, 2) + '\n');
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, contents);
+  await rename(temporary, file);
+}
+
+async function writeOutputs(result: esbuild.BuildResult) {
+  await Promise.all((result.outputFiles ?? []).map((output) => writeAtomically(output.path, output.contents)));
+}
+
+export async function writeManifest(metafile: esbuild.Metafile) {
+  const manifest = manifestFromMetafile(metafile);
+  await writeAtomically(path.join(rootDir, BUILD_MANIFEST_PATH), JSON.stringify(manifest, null, 2) + '\n');
 }
 
 export function clientBuildOptions(mode: BuildMode): esbuild.BuildOptions & { metafile: true } {
@@ -84,8 +95,9 @@ export function clientBuildOptions(mode: BuildMode): esbuild.BuildOptions & { me
 }
 
 export async function buildServer() {
-  await esbuild.build({
+  const result = await esbuild.build({
     absWorkingDir: rootDir,
+    write: false,
     entryPoints: ['server/index.ts'],
     outfile: path.join(rootDir, 'dist/server/index.js'),
     bundle: true,
@@ -99,11 +111,18 @@ export async function buildServer() {
     loader: { '.css': 'empty' },
     logLevel: 'warning',
   });
+  await writeOutputs(result);
 }
 
-export async function build(mode: BuildMode = 'production') {
-  await rm(path.join(rootDir, 'dist'), { recursive: true, force: true });
-  const client = await esbuild.build(clientBuildOptions(mode));
+/**
+ * `clean` empties dist/ first (the npm script). Tests build without it, so a
+ * server another test is running keeps its files; names are content-hashed,
+ * so a rebuild only adds files, and the manifest is swapped in last.
+ */
+export async function build(mode: BuildMode = 'production', { clean = false } = {}) {
+  if (clean) await rm(path.join(rootDir, 'dist'), { recursive: true, force: true });
+  const client = await esbuild.build({ ...clientBuildOptions(mode), write: false });
+  await writeOutputs(client);
   await writeManifest(client.metafile);
   await buildServer();
   return client.metafile;
@@ -111,7 +130,7 @@ export async function build(mode: BuildMode = 'production') {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  const metafile = await build();
+  const metafile = await build('production', { clean: true });
   const js = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.js'));
   const total = js.reduce((sum, [, output]) => sum + output.bytes, 0);
   console.log(`built ${js.length} client chunks (${(total / 1024).toFixed(1)} KiB JS) and the server in ${Math.round(performance.now() - started)} ms`);

@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from 'react';
+
+interface BackgroundVideoProps {
+  src: string;
+  poster: string;
+}
+
+/**
+ * A muted, looping, decorative hero video. Visitors can pause it (WCAG 2.2.2),
+ * and it starts paused for those who ask the system for reduced motion.
+ */
+export function BackgroundVideo({ src, poster }: BackgroundVideoProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      video.pause();
+      setPaused(true);
+    }
+  }, []);
+
+  const toggle = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.paused) {
+      void video.play().catch(() => setPaused(true));
+      setPaused(false);
+    } else {
+      video.pause();
+      setPaused(true);
+    }
+  };
+
+  return (
+    <>
+      <video
+        ref={videoRef}
+        className="background-video"
+        src={src}
+        poster={poster}
+        width={1280}
+        height={720}
+        autoPlay
+        muted
+        loop
+        playsInline
+        preload="metadata"
+        aria-hidden="true"
+        tabIndex={-1}
+      />
+      <button type="button" className="background-video__toggle" aria-pressed={paused} onClick={toggle}>
+        {paused ? 'Play background video' : 'Pause background video'}
+      </button>
+    </>
+  );
+}
