@@ -7,7 +7,7 @@
  * keyed by that file name, which is how the server knows which chunks to
  * preload for a URL (see server/asset-manifest.ts).
  */
-import { data, redirect } from 'react-router-dom';
+import { data, Navigate, redirect } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { Document } from './components/document';
 import { NotFound } from './components/not-found';
@@ -49,10 +49,16 @@ export const pageRoutes: RouteObject[] = [
   { path: 'privacy', id: 'privacy-page', lazy: () => import('./pages/privacy-page') },
   { path: 'terms', id: 'terms-page', lazy: () => import('./pages/terms-page') },
   { path: 'accessibility', id: 'accessibility-page', lazy: () => import('./pages/accessibility-page') },
-  // The server answers these before React runs; in the browser a link to one
-  // redirects without the old address ever entering the history.
+  // Express answers these with a 301 before React runs. Should a request reach
+  // the static handler anyway, the loader redirects; in the browser the element
+  // swaps the old address for the new one, so Back never lands on it again.
   ...legacyRedirects.map(
-    ({ from, to }, index): RouteObject => ({ path: from, id: `legacy-redirect:${index}`, loader: () => redirect(to, 301) }),
+    ({ from, to }, index): RouteObject => ({
+      path: from,
+      id: `legacy-redirect:${index}`,
+      loader: () => (typeof document === 'undefined' ? redirect(to, 301) : null),
+      element: <Navigate to={to} replace />,
+    }),
   ),
   {
     path: '*',

@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+
+# ---- build: all dependencies, then bundle the client and the server
+FROM node:24-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY tsconfig.json ./
+COPY scripts ./scripts
+COPY server ./server
+COPY client ./client
+COPY shared ./shared
+COPY public ./public
+RUN npm run build
+
+# ---- runtime: production dependencies, the bundles and the public files only
+FROM node:24-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY public ./public
+# Sign-ups land in /app/data when no email provider is configured; mount a volume there.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Exec form: node itself receives SIGTERM and drains requests (npm start would not pass the signal on).
+CMD ["node", "dist/server/index.js"]

@@ -1,0 +1,110 @@
+/**
+ * No Docker engine runs here, so this reproduces the Dockerfile's runtime
+ * stage by hand: a folder holding only what that stage copies, its
+ * `npm ci --omit=dev`, and the server started exactly as its CMD says.
+ * A runtime dependency filed under devDependencies makes this fail.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rootDir } from '../support/app';
+import { startServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
+
+interface RuntimeStage {
+  from: string;
+  env: Record<string, string>;
+  copies: { fromStage?: string; sources: string[]; dest: string }[];
+  runs: string[];
+  user?: string;
+  expose?: string;
+  healthcheck?: string;
+  cmd: string[];
+}
+
+/** Reads the last stage of the Dockerfile, joining continued lines. */
+function readRuntimeStage(): RuntimeStage {
+  const text = readFileSync(path.join(rootDir, 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ');
+  const lines = text.split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+  const start = lines.findLastIndex((line) => line.startsWith('FROM '));
+  const stage: RuntimeStage = { from: lines[start]!.split(/\s+/)[1]!, env: {}, copies: [], runs: [], cmd: [] };
+  for (const line of lines.slice(start + 1)) {
+    const [instruction, ...rest] = line.split(/\s+/);
+    const args = rest.join(' ');
+    if (instruction === 'ENV') {
+      for (const pair of args.split(/\s+/)) {
+        const [key, value] = pair.split('=');
+        stage.env[key!] = value!;
+      }
+    } else if (instruction === 'COPY') {
+      const parts = args.split(/\s+/);
+      const fromStage = parts[0]!.startsWith('--from=') ? parts.shift()!.slice('--from='.length) : undefined;
+      stage.copies.push({ fromStage, sources: parts.slice(0, -1), dest: parts.at(-1)! });
+    } else if (instruction === 'RUN') stage.runs.push(args);
+    else if (instruction === 'USER') stage.user = args;
+    else if (instruction === 'EXPOSE') stage.expose = args;
+    else if (instruction === 'HEALTHCHECK') stage.healthcheck = args;
+    else if (instruction === 'CMD') stage.cmd = JSON.parse(args) as string[];
+  }
+  return stage;
+}
+
+const stage = readRuntimeStage();
+let appDir: string;
+let server: ServerProcess | undefined;
+
+beforeAll(() => {
+  appDir = mkdtempSync(path.join(os.tmpdir(), 'runtime-stage-'));
+  for (const { fromStage, sources, dest } of stage.copies) {
+    for (const source of sources) {
+      // The build stage's WORKDIR is /app, so /app/dist there is dist/ here (built by the test setup).
+      const from = fromStage ? path.join(rootDir, path.relative('/app', source)) : path.join(rootDir, source);
+      const to = dest.endsWith('/') ? path.join(appDir, dest, path.basename(source)) : path.join(appDir, dest);
+      cpSync(from, to, { recursive: true });
+    }
+  }
+  execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: appDir, stdio: 'pipe' });
+}, 300_000);
+
+afterAll(async () => {
+  if (server?.child.exitCode === null) await server.stop('SIGKILL');
+  if (appDir) rmSync(appDir, { recursive: true, force: true });
+});
+
+describe('the Dockerfile runtime stage', () => {
+  it('is a non-root node:24-slim image in production mode with a health check and an exec-form CMD', () => {
+    expect(stage.from).toBe('node:24-slim');
+    expect(stage.env.NODE_ENV).toBe('production');
+    expect(stage.user).toBe('node');
+    expect(stage.expose).toBe('3000');
+    expect(stage.healthcheck).toContain('/healthz');
+    expect(stage.cmd[0]).toBe('node');
+    expect(stage.runs.some((run) => run.startsWith('npm ci --omit=dev'))).toBe(true);
+  });
+
+  it('holds no source, tests or dev dependencies', () => {
+    const copied = stage.copies.flatMap((copy) => copy.sources);
+    expect(copied).not.toEqual(expect.arrayContaining(['server', 'shared', 'client', 'test', '.']));
+    expect(() => readFileSync(path.join(appDir, 'node_modules/vitest/package.json'))).toThrow();
+  });
+
+  it('starts as CMD starts it and serves the health check and pages', async () => {
+    server = await startServerProcess({ cwd: appDir, command: stage.cmd, env: { ...stage.env, PORT: '0' } });
+    const health = await fetch(`${server.origin}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+
+    const home = await fetch(`${server.origin}/`);
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    expect(html).toContain('<!DOCTYPE html>');
+    const entry = /<script type="module" src="([^"]+)"/.exec(html)![1]!;
+    expect((await fetch(server.origin + entry)).status).toBe(200);
+    expect((await fetch(`${server.origin}/media/video/hero-home.mp4`)).status).toBe(200);
+    expect((await fetch(`${server.origin}/no/such/page`)).status).toBe(404);
+
+    expect(await server.stop('SIGTERM')).toBe(0);
+  });
+});
