@@ -16,6 +16,8 @@ import { routes as appRoutes } from '../shared/routes';
 import { BUILD_MANIFEST_PATH, readBuildManifest } from './asset-manifest';
 import type { BuildManifest } from './asset-manifest';
 import type { AppConfig } from './config';
+import { subscribeRouter } from './newsletter/subscribe-handler';
+import type { SubscribeOptions } from './newsletter/subscribe-handler';
 import { createPageRenderer } from './render-page';
 import { securityHeaders } from './security-headers';
 
@@ -23,13 +25,15 @@ export interface AppDependencies {
   logger: Logger;
   /** Replaces the route tree; tests use it to add a route that fails. */
   routes?: RouteObject[];
+  /** Newsletter tuning (timeout, rate limit, provider); tests make them fast. */
+  newsletter?: SubscribeOptions;
 }
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 const ONE_YEAR = '365d';
 const PUBLIC_FILES_MAX_AGE = '1d';
 
-export function createApp(config: AppConfig, { logger, routes = appRoutes }: AppDependencies) {
+export function createApp(config: AppConfig, { logger, routes = appRoutes, newsletter }: AppDependencies) {
   const app = express();
   const manifestPath = path.join(config.rootDir, BUILD_MANIFEST_PATH);
   // Read once in production; in development the client is rebuilt under us.
@@ -75,13 +79,19 @@ export function createApp(config: AppConfig, { logger, routes = appRoutes }: App
   app.use(securityHeaders({ siteUrl: config.siteUrl }));
   app.use(compression());
 
-  // 5. Old blog addresses: a plain 301, no React needed. Matched with and
+  // 5. The newsletter sign-up API (server/newsletter/): POST /api/subscribe,
+  //    with its own body parsing (10 kB), rate limit and cross-site check;
+  //    every other method there is a 405. The only API route, so it sits
+  //    before the static files and the pages.
+  app.use(subscribeRouter(config, { logger, ...newsletter }));
+
+  // 6. Old blog addresses: a plain 301, no React needed. Matched with and
   //    without the trailing slash.
   for (const { from, to } of legacyRedirects) {
     app.get([from, `${from}/`], (_req, res) => res.redirect(301, to));
   }
 
-  // 6. Hashed build output never changes under a name: cache it for a year.
+  // 7. Hashed build output never changes under a name: cache it for a year.
   //    A missing asset is a 404 here, not a rendered page.
   app.use(
     '/assets',
@@ -93,11 +103,11 @@ export function createApp(config: AppConfig, { logger, routes = appRoutes }: App
     }),
   );
 
-  // 7. Other public files (images, video, favicon) keep their names across
+  // 8. Other public files (images, video, favicon) keep their names across
   //    deploys, so they get a moderate lifetime.
   app.use(express.static(path.join(config.rootDir, 'public'), { maxAge: PUBLIC_FILES_MAX_AGE, index: false, redirect: false }));
 
-  // 8. Every other GET or HEAD is a page of the route tree.
+  // 9. Every other GET or HEAD is a page of the route tree.
   const renderPage = createPageRenderer({
     routes,
     siteUrl: config.siteUrl,
@@ -106,7 +116,7 @@ export function createApp(config: AppConfig, { logger, routes = appRoutes }: App
   });
   app.get('/{*path}', renderPage);
 
-  // 9. Pages can only be read.
+  // 10. Pages can only be read.
   app.all('/{*path}', (_req, res) => {
     res.setHeader('Allow', 'GET, HEAD');
     res.status(405).type('text/plain').send('Method Not Allowed: pages can only be read with GET or HEAD.');

@@ -1,0 +1,71 @@
+/**
+ * What the newsletter sign-up says to visitors, shared by the server
+ * (POST /api/subscribe) and the form (shared/components/newsletter-section.tsx),
+ * and the small protocol between them:
+ *
+ * - with JavaScript the form posts JSON and shows the answer's message;
+ * - without it the browser posts the form, the server answers 303 back to the
+ *   page with `?newsletter=<outcome>#contact`, and the section renders the
+ *   notice for that outcome. Only these fixed codes travel in the URL: never
+ *   the address, never a provider's text.
+ */
+import { emailMessages } from './email';
+
+export const newsletterMessages = {
+  success: "Thank you for subscribing! You'll receive growth tips in your inbox.",
+  alreadySubscribed: "You're already subscribed — thank you! Look out for our next growth tips.",
+  rejected: 'The subscription service could not accept this address. Please check it and try again.',
+  busy: 'The subscription service is busy right now. Please try again in a minute.',
+  rateLimited: 'Too many sign-up attempts. Please wait a minute and try again.',
+  unavailable: 'Unable to connect to subscription service. Please try again or contact support.',
+  crossSite: 'Sign-ups are only accepted from the form on this website. Please subscribe there.',
+  unsupportedType: 'Please send the sign-up as JSON, like {"email": "name@example.com"}, or from the form on this website.',
+  tooLarge: 'The sign-up was too large. Please send only your email address.',
+  unreadable: 'The sign-up could not be read. Please send JSON like {"email": "name@example.com"}.',
+  methodNotAllowed: 'Sign-ups are sent with POST, from the form on this website.',
+} as const;
+
+/** The query parameter that carries the outcome of a sign-up without JavaScript. */
+export const NEWSLETTER_OUTCOME_PARAM = 'newsletter';
+/** Hidden form field holding the page the form is on, for the redirect back. */
+export const RETURN_TO_FIELD = 'returnTo';
+/**
+ * Hidden field people never see and bots fill in. Named so browsers' autofill
+ * leaves it alone (a name with "company" or "organization" in it would be
+ * filled with the visitor's employer, silently dropping a real sign-up).
+ */
+export const HONEYPOT_FIELD = 'website';
+
+export type NewsletterOutcomeCode =
+  | 'subscribed'
+  | 'already-subscribed'
+  | 'missing'
+  | 'invalid'
+  | 'too-long'
+  | 'rejected'
+  | 'busy'
+  | 'rate-limited'
+  | 'unavailable';
+
+export interface NewsletterNotice {
+  tone: 'success' | 'error';
+  message: string;
+}
+
+const notices: Record<NewsletterOutcomeCode, NewsletterNotice> = {
+  subscribed: { tone: 'success', message: newsletterMessages.success },
+  'already-subscribed': { tone: 'success', message: newsletterMessages.alreadySubscribed },
+  missing: { tone: 'error', message: emailMessages.missing },
+  invalid: { tone: 'error', message: emailMessages.invalid },
+  'too-long': { tone: 'error', message: emailMessages.tooLong },
+  rejected: { tone: 'error', message: newsletterMessages.rejected },
+  busy: { tone: 'error', message: newsletterMessages.busy },
+  'rate-limited': { tone: 'error', message: newsletterMessages.rateLimited },
+  unavailable: { tone: 'error', message: newsletterMessages.unavailable },
+};
+
+/** The notice for an outcome code from the URL; unknown or absent codes show nothing. */
+export function noticeForOutcome(code: string | null | undefined): NewsletterNotice | undefined {
+  if (!code || !Object.hasOwn(notices, code)) return undefined;
+  return notices[code as NewsletterOutcomeCode];
+}

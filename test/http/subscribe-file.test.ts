@@ -1,0 +1,109 @@
+/**
+ * The embedded default (no list id, or NEWSLETTER_PROVIDER=file): one JSON
+ * line per sign-up in NEWSLETTER_FILE, on disk before the answer.
+ */
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fileStoreProvider } from '../../server/newsletter/providers/file-store';
+import { newsletterMessages } from '../../shared/rules/newsletter';
+import { makeSubscribeApp } from '../support/fake-provider';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'newsletter-file-'));
+});
+afterEach(async () => {
+  await chmod(dir, 0o700).catch(() => undefined);
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function lines(file: string) {
+  const text = await readFile(file, 'utf8');
+  expect(text.endsWith('\n')).toBe(true);
+  return text
+    .slice(0, -1)
+    .split('\n')
+    .map((line) => JSON.parse(line) as { email: string; at: string });
+}
+
+describe('the file default', () => {
+  it('is chosen when no list id is set, and appends {email, at} after creating the folder', async () => {
+    const file = path.join(dir, 'nested/deeper/subscribers.jsonl');
+    const { app, config } = makeSubscribeApp({ NEWSLETTER_FILE: file });
+    expect(config.newsletter.provider).toBe('file');
+    const before = Date.now();
+    const res = await request(app).post('/api/subscribe').send({ email: '  first@example.com ' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, message: newsletterMessages.success });
+    // Answered only after the line was written: it is there the moment we look.
+    const [line] = await lines(file);
+    expect(Object.keys(line!)).toEqual(['email', 'at']);
+    expect(line!.email).toBe('first@example.com');
+    expect(Date.parse(line!.at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(line!.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('appends to an existing file and keeps it private to its owner', async () => {
+    const file = path.join(dir, 'subscribers.jsonl');
+    const { app } = makeSubscribeApp({ NEWSLETTER_PROVIDER: 'file', NEWSLETTER_FILE: file });
+    await request(app).post('/api/subscribe').send({ email: 'one@example.com' });
+    await request(app).post('/api/subscribe').type('form').send({ email: 'two@example.com', returnTo: '/' });
+    expect((await lines(file)).map((line) => line.email)).toEqual(['one@example.com', 'two@example.com']);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('writes nothing for invalid input or a filled honeypot', async () => {
+    const file = path.join(dir, 'subscribers.jsonl');
+    const { app } = makeSubscribeApp({ NEWSLETTER_FILE: file });
+    expect((await request(app).post('/api/subscribe').send({ email: 'nope' })).status).toBe(400);
+    expect((await request(app).post('/api/subscribe').send({ email: 'bot@example.com', website: 'x' })).status).toBe(200);
+    await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('keeps 50 concurrent sign-ups as 50 intact lines', async () => {
+    const file = path.join(dir, 'subscribers.jsonl');
+    const { app } = makeSubscribeApp({ NEWSLETTER_FILE: file });
+    const emails = Array.from({ length: 50 }, (_, i) => `person${i}${'x'.repeat(i)}@example.com`);
+    const answers = await Promise.all(emails.map((email) => request(app).post('/api/subscribe').send({ email })));
+    expect(answers.map((res) => res.status)).toEqual(emails.map(() => 200));
+    const written = await lines(file);
+    expect(written).toHaveLength(50);
+    expect(new Set(written.map((line) => line.email))).toEqual(new Set(emails));
+  });
+
+  it('serialises appends from separate app instances in one process too', async () => {
+    const file = path.join(dir, 'subscribers.jsonl');
+    const providers = [fileStoreProvider({ file }), fileStoreProvider({ file: `${dir}/./subscribers.jsonl` })];
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => providers[i % 2]!.subscribe(`p${i}@example.com`)),
+    );
+    expect(outcomes.every((outcome) => outcome.kind === 'subscribed')).toBe(true);
+    expect(await lines(file)).toHaveLength(40);
+  });
+
+  // A folder where the file should be cannot be appended to, even by root (EISDIR).
+  it('tells the truth when the file cannot be written: 502, an error log line, nothing claimed', async () => {
+    const locked = path.join(dir, 'subscribers.jsonl');
+    await mkdir(locked);
+    const { app, logs } = makeSubscribeApp({ NEWSLETTER_FILE: locked });
+    const res = await request(app).post('/api/subscribe').set('X-Request-Id', 'disk-full').send({ email: 'late@example.com' });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ ok: false, error: 'Unable to connect to subscription service. Please try again or contact support.' });
+    expect(logs.find((line) => line.msg === 'newsletter provider failed')).toMatchObject({ reqId: 'disk-full', provider: 'file' });
+    expect(JSON.stringify(logs)).not.toContain('late@example.com');
+  });
+
+  it('tells the truth when the folder cannot be created (a file is in the way): 502 and an error log line', async () => {
+    const blocker = path.join(dir, 'not-a-folder');
+    await writeFile(blocker, 'x');
+    const { app, logs } = makeSubscribeApp({ NEWSLETTER_FILE: path.join(blocker, 'subscribers.jsonl') });
+    const res = await request(app).post('/api/subscribe').set('X-Request-Id', 'no-folder').send({ email: 'late@example.com' });
+    expect(res.status).toBe(502);
+    expect(res.body.ok).toBe(false);
+    expect(logs.find((line) => line.msg === 'newsletter provider failed')).toMatchObject({ level: 50, reqId: 'no-folder', provider: 'file' });
+    expect(JSON.stringify(logs)).not.toContain('late@example.com');
+  });
+});
