@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';
 
@@ -14,6 +14,8 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      {/* New pages start at the top, Back returns to where you were, #hash links land on their target. */}
+      <ScrollRestoration />
     </>
   );
 }

@@ -1,10 +1,18 @@
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router-dom';
 import type { LoaderFunctionArgs } from 'react-router-dom';
+import { ExternalLink } from '../components/external-link';
+import { COVER_SIZE_PX } from '../components/podcast/episode-card';
+import { EpisodePlayer } from '../components/podcast/episode-media';
+import { PlatformBadge } from '../components/podcast/platform-badge';
+import { Icon } from '../components/podcast/platform-icon';
+import { YouTubeThumbnail } from '../components/podcast/youtube-thumbnail';
 import { UnexpectedError } from '../components/route-error-boundary';
 import { episodes } from '../content/episodes';
 import type { Episode } from '../content/types';
 import type { RouteHandle } from '../page-meta';
 import { paths } from '../paths';
+import { chooseEpisodeMedia, episodeActions, isVideoEpisode } from '../rules/episode-media';
+import type { EpisodeActions } from '../rules/episode-media';
 
 export function loader({ params }: LoaderFunctionArgs): Episode {
   const episode = episodes.find((candidate) => candidate.id === params.episodeId);
@@ -19,14 +27,108 @@ export const handle: RouteHandle = {
       : { title: 'Episode Not Found', description: 'This episode could not be found.' },
 };
 
+const ABOUT_HEADING_ID = 'about-episode-heading';
+const coverSize = { width: COVER_SIZE_PX, height: COVER_SIZE_PX };
+
+function EpisodeLinks({ episode, actions }: { episode: Episode; actions: EpisodeActions | null }) {
+  if (!actions) {
+    // listenUrl '#': nothing to open yet, and no link that goes nowhere.
+    return (
+      <p className="episode-hero__note">
+        <Icon name="clock" size={18} />
+        Recording coming soon. This episode is not yet published on a listening platform.
+      </p>
+    );
+  }
+  return (
+    <div className="episode-hero__actions">
+      <ExternalLink className="button button--primary" href={actions.href}>
+        <Icon name={isVideoEpisode(episode) ? 'play' : 'headphones'} />
+        {actions.mainLabel}
+      </ExternalLink>
+      {actions.secondaryLabel && actions.platform && (
+        <ExternalLink className="button button--ghost" href={actions.href}>
+          <Icon name={actions.platform} />
+          {actions.secondaryLabel}
+        </ExternalLink>
+      )}
+    </div>
+  );
+}
+
 export function Component() {
   const episode = useLoaderData<typeof loader>();
+  const media = chooseEpisodeMedia(episode);
+  const actions = episodeActions(episode);
+
   return (
-    <article className="section container">
-      <Link to={paths.podcast}>Back to All Episodes</Link>
-      <h1>{episode.title}</h1>
-      <h2>About This Episode</h2>
-      <p>{episode.description}</p>
+    <article className="episode" aria-labelledby="episode-title">
+      <header className="page-hero episode-hero">
+        <div className="container episode-hero__grid">
+          <div className="episode-hero__text">
+            <Link className="episode-hero__back" to={paths.podcast}>
+              <Icon name="arrow-left" size={18} />
+              Back to All Episodes
+            </Link>
+            {(episode.number || actions?.platform) && (
+              <p className="episode-hero__badges">
+                {episode.number && <span className="episode-number episode-number--on-dark">{episode.number}</span>}
+                {actions?.platform && <PlatformBadge platform={actions.platform} />}
+              </p>
+            )}
+            <h1 id="episode-title" className="episode-hero__title">
+              {episode.title}
+            </h1>
+            {episode.duration && (
+              <p className="episode-hero__duration">
+                <Icon name="clock" size={18} />
+                <span className="visually-hidden">Duration: </span>
+                {episode.duration}
+              </p>
+            )}
+            <EpisodeLinks episode={episode} actions={actions} />
+          </div>
+          <div className="episode-hero__cover">
+            {media.kind === 'youtube' ? (
+              <YouTubeThumbnail
+                key={media.videoId}
+                className="episode-cover"
+                src={media.thumbnailUrl}
+                fallbackSrc={episode.image}
+                fallbackSize={coverSize}
+                alt=""
+              />
+            ) : (
+              <img
+                className="episode-cover"
+                src={episode.image}
+                alt=""
+                width={coverSize.width}
+                height={coverSize.height}
+                decoding="async"
+              />
+            )}
+          </div>
+        </div>
+      </header>
+
+      <div className={`container episode-body${media.kind === 'cover' ? ' episode-body--no-player' : ''}`}>
+        {media.kind !== 'cover' && (
+          <section className="episode-player" aria-label="Episode player">
+            <EpisodePlayer key={media.embedUrl} media={media} title={episode.title} />
+          </section>
+        )}
+        <section className="episode-about" aria-labelledby={ABOUT_HEADING_ID}>
+          <h2 id={ABOUT_HEADING_ID}>About This Episode</h2>
+          <p className="episode-about__description">{episode.description}</p>
+          {episode.date && (
+            <p className="episode-about__published">
+              <Icon name="calendar" size={18} />
+              {`Published: ${episode.date}`}
+            </p>
+          )}
+        </section>
+      </div>
     </article>
   );
 }

@@ -1,35 +1,42 @@
-import { Link } from 'react-router-dom';
-import { ExternalLink } from '../components/external-link';
-import { externalUrls, firm } from '../content/site';
+import { AboutSection } from '../components/home/about-section';
+import { AuthorBook } from '../components/home/author-book';
+import { CtaBand } from '../components/home/cta-band';
+import { FeaturedStrip } from '../components/home/featured-strip';
+import { HomeHero } from '../components/home/home-hero';
+import { LatestArticles } from '../components/home/latest-articles';
+import { PodcastIntro } from '../components/home/podcast-intro';
+import { ProcessSection } from '../components/home/process-section';
+import { ServicesGrid } from '../components/home/services-grid';
+import { NewsletterSection } from '../components/newsletter-section';
+import { services } from '../content/home';
+import { pressItems } from '../content/press';
+import { firm } from '../content/site';
 import type { RouteHandle } from '../page-meta';
-import { anchors, paths } from '../paths';
+import { paths } from '../paths';
+
+/** Spec §9: the home page shows three press articles, the newest first. */
+const LATEST_ARTICLE_COUNT = 3;
 
 export const handle: RouteHandle = {
-  meta: () => ({ description: `${firm.name} helps accounting practices add holistic wealth management and a virtual family office.` }),
+  meta: () => ({
+    description: `${firm.name} helps accounting practices add holistic wealth management and a virtual family office.`,
+  }),
 };
 
+/** Spec §2 'Home page': sections 1–10 in order; the footer (11) comes from the layout. */
 export function Component() {
   return (
     <>
-      <section className="page-hero">
-        <div className="container page-hero__inner">
-          <h1>Integrate holistic wealth management into your accounting practice</h1>
-          <p>
-            <ExternalLink className="button button--primary" href={externalUrls.scheduler}>
-              Schedule a Consultation
-            </ExternalLink>{' '}
-            <a className="button button--ghost" href={`#${anchors.services}`}>
-              Learn More
-            </a>
-          </p>
-        </div>
-      </section>
-      <section id={anchors.services} className="section container">
-        <h2>Integrated Services</h2>
-        <p>
-          <Link to={paths.financialPlanning}>Financial Planning</Link>
-        </p>
-      </section>
+      <HomeHero />
+      <FeaturedStrip />
+      <ServicesGrid services={services} pathwaysLink={paths.investmentManagement} />
+      <AboutSection />
+      <ProcessSection />
+      <AuthorBook />
+      <LatestArticles items={pressItems.slice(0, LATEST_ARTICLE_COUNT)} />
+      <PodcastIntro />
+      <NewsletterSection />
+      <CtaBand />
     </>
   );
 }

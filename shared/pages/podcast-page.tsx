@@ -1,12 +1,22 @@
-import { Link, useLoaderData } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import type { RefObject } from 'react';
+import { useLoaderData, useLocation } from 'react-router-dom';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { PageHero } from '../components/page-hero';
+import { EpisodeCard } from '../components/podcast/episode-card';
+import { isPaginationNavigationState, PaginationNav } from '../components/podcast/pagination-nav';
+import { PodcastHero } from '../components/podcast/podcast-hero';
 import { EPISODES_PER_PAGE } from '../constants';
 import { episodes } from '../content/episodes';
-import { podcast } from '../content/site';
+import { externalUrls, podcast } from '../content/site';
 import type { RouteHandle } from '../page-meta';
 import { anchors, paths } from '../paths';
 import { pageCount, paginate, parsePageParam } from '../rules/pagination';
+
+const heroVideo = { src: '/media/video/hero-podcast.mp4', poster: '/media/video/hero-podcast.jpg' } as const;
+const PAGE_TITLE = 'Podcast Episodes';
+const LIST_HEADING_ID = 'episodes-heading';
+/** Cards of the first row may be on screen at load on wide screens; the others load lazily. */
+const EAGER_CARDS = 3;
 
 export function loader({ request }: LoaderFunctionArgs) {
   const raw = new URL(request.url).searchParams.get('page');
@@ -14,34 +24,72 @@ export function loader({ request }: LoaderFunctionArgs) {
   return paginate(episodes, page, EPISODES_PER_PAGE);
 }
 
+type LoaderData = ReturnType<typeof loader>;
+
 export const handle: RouteHandle = {
-  meta: () => ({ title: 'Podcast Episodes', description: `Every episode of ${podcast.name}.` }),
+  meta: (data) => {
+    const list = data as LoaderData | undefined;
+    const pageNote = list && list.page > 1 ? ` (page ${list.page} of ${list.pageCount})` : '';
+    return {
+      title: `${PAGE_TITLE}${pageNote}`,
+      description: `Every episode of ${podcast.name}: conversations on building holistic wealth management into an accounting practice.`,
+    };
+  },
 };
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * After a pagination link swapped the list in place, bring the list into view
+ * and put keyboard and screen-reader users at its heading. Skipped on the
+ * first render (a reload keeps the history state but must not jump).
+ */
+function useRevealListAfterPaging(section: RefObject<HTMLElement | null>, heading: RefObject<HTMLElement | null>) {
+  const location = useLocation();
+  const firstKey = useRef(location.key);
+  useEffect(() => {
+    if (location.key === firstKey.current || !isPaginationNavigationState(location.state)) return;
+    section.current?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [location.key, location.state, section, heading]);
+}
 
 export function Component() {
   const list = useLoaderData<typeof loader>();
+  const sectionRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useRevealListAfterPaging(sectionRef, headingRef);
+
   return (
     <>
-      <PageHero title="Podcast Episodes" />
-      <section id={anchors.episodes} className="section container">
-        <h2>Latest Episodes</h2>
-        <p>
-          Page {list.page} of {list.pageCount} ({list.totalItems} total episodes)
-        </p>
-        <ul>
-          {list.items.map((episode) => (
-            <li key={episode.id}>
-              <Link to={paths.episode(episode.id)}>{episode.title}</Link>
-            </li>
-          ))}
-        </ul>
-        <nav aria-label="Episode pages">
-          {Array.from({ length: list.pageCount }, (_, i) => i + 1).map((n) => (
-            <Link key={n} to={paths.podcastPage(n)} aria-current={n === list.page ? 'page' : undefined}>
-              {n}
-            </Link>
-          ))}
-        </nav>
+      <PodcastHero
+        title={PAGE_TITLE}
+        eyebrow={podcast.name}
+        intro="Candid conversations with CPAs, advisors and specialists about adding holistic wealth management to an accounting practice: pricing, compliance, client experience and the planning work itself."
+        video={heroVideo}
+        showLinks={{ applePodcasts: externalUrls.applePodcasts, spotify: externalUrls.spotifyShow }}
+      />
+      <section id={anchors.episodes} ref={sectionRef} className="section episodes-section" aria-labelledby={LIST_HEADING_ID}>
+        <div className="container">
+          <header className="episodes-section__header">
+            <h2 id={LIST_HEADING_ID} ref={headingRef} tabIndex={-1} className="episodes-section__heading">
+              Latest Episodes
+            </h2>
+            <p className="episodes-section__status">
+              {`Page ${list.page} of ${list.pageCount} (${list.totalItems} total episodes)`}
+            </p>
+          </header>
+          <ul className="episode-grid">
+            {list.items.map((episode, index) => (
+              <li key={episode.id} className="episode-grid__item">
+                <EpisodeCard episode={episode} eager={index < EAGER_CARDS} />
+              </li>
+            ))}
+          </ul>
+          <PaginationNav page={list.page} pageCount={list.pageCount} hrefFor={paths.podcastPage} label="Episode pages" />
+        </div>
       </section>
     </>
   );

@@ -1,17 +1,15 @@
-import { PageHero } from '../components/page-hero';
+import { LegalDocumentView } from '../components/service/legal-document';
+import { privacyPolicy } from '../content/legal';
 import type { RouteHandle } from '../page-meta';
 
 export const handle: RouteHandle = {
-  meta: () => ({ title: 'Privacy & Cookie Policy', description: 'How we collect, use and protect personal data.' }),
+  meta: () => ({
+    title: privacyPolicy.title,
+    description:
+      'What personal data we collect, how we use it, our cookie practices, how to unsubscribe, and your rights. We do not sell or lease personal data.',
+  }),
 };
 
 export function Component() {
-  return (
-    <>
-      <PageHero title="Privacy & Cookie Policy" />
-      <section className="section container prose">
-        <p>Last updated: March 18, 2022</p>
-      </section>
-    </>
-  );
+  return <LegalDocumentView document={privacyPolicy} />;
 }

@@ -1,9 +1,12 @@
-import { Link, useLoaderData } from 'react-router-dom';
+import { useLoaderData } from 'react-router-dom';
+import { ExternalLink } from '../components/external-link';
 import { PageHero } from '../components/page-hero';
+import { ServiceClosing } from '../components/service/service-closing';
+import { ServiceSectionBlock } from '../components/service/service-section';
 import { servicePages } from '../content/service-pages';
 import type { ServiceSlug } from '../content/service-pages';
+import { externalUrls } from '../content/site';
 import type { RouteHandle } from '../page-meta';
-import { paths } from '../paths';
 
 interface ServiceLoaderData {
   slug: ServiceSlug;
@@ -12,25 +15,40 @@ interface ServiceLoaderData {
 export const handle: RouteHandle = {
   meta: (data) => {
     const page = servicePages[(data as ServiceLoaderData).slug];
-    return { title: page.title, description: page.heroText };
+    return { title: page.title, description: page.metaDescription };
   },
 };
+
+const tone = (index: number) => (index % 2 === 0 ? 'plain' : 'alt');
 
 export function Component() {
   const { slug } = useLoaderData() as ServiceLoaderData;
   const page = servicePages[slug];
+  const closingIndex = page.sections.length;
   return (
     <>
       <PageHero title={page.heroTitle} eyebrow={page.title}>
         <p>{page.heroText}</p>
+        <div className="service-hero__actions">
+          <ExternalLink className="button button--primary" href={externalUrls.scheduler}>
+            Schedule a Consultation
+          </ExternalLink>
+        </div>
       </PageHero>
-      <section className="section container">
-        <h2>{page.closing.heading}</h2>
-        <p>{page.closing.text}</p>
-        <Link className="button button--primary" to={paths.contact}>
-          Get Started Today
-        </Link>
-      </section>
+      {page.sections.map((section, index) => (
+        <ServiceSectionBlock key={section.id} section={section} tone={tone(index)} />
+      ))}
+      {page.disclosure && (
+        <div className={`service-disclosure service-section--${tone(closingIndex)}`}>
+          <div className="container">
+            <p>
+              <strong>Important information: </strong>
+              {page.disclosure}
+            </p>
+          </div>
+        </div>
+      )}
+      <ServiceClosing heading={page.closing.heading} text={page.closing.text} tone={tone(closingIndex)} />
     </>
   );
 }

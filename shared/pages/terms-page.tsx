@@ -1,20 +1,43 @@
+import { Link } from 'react-router-dom';
 import { PageHero } from '../components/page-hero';
+import { mailtoHref } from '../components/service/rich-text';
+import { termsPlaceholder } from '../content/legal';
 import { firm } from '../content/site';
 import type { RouteHandle } from '../page-meta';
+import { paths } from '../paths';
 
 export const handle: RouteHandle = {
-  meta: () => ({ title: 'Terms of Service', description: 'Our terms of service.' }),
+  meta: () => ({
+    title: termsPlaceholder.title,
+    description: `The terms of service for the ${firm.name} website will be available soon.`,
+  }),
 };
 
 export function Component() {
   return (
     <>
-      <PageHero title="Terms of Service" />
-      <section className="section container prose">
-        <p>
-          Our terms of service will be available soon. Questions in the meantime? Write to{' '}
-          <a href={`mailto:${firm.email}`}>{firm.email}</a>.
-        </p>
+      <PageHero title={termsPlaceholder.title} eyebrow={termsPlaceholder.eyebrow}>
+        <p>{termsPlaceholder.intro}</p>
+      </PageHero>
+      <section className="section legal-page" aria-labelledby="terms-status-heading">
+        <div className="container">
+          <div className="legal-placeholder">
+            <h2 id="terms-status-heading">{termsPlaceholder.heading}</h2>
+            <p>{termsPlaceholder.text}</p>
+            <p>
+              {termsPlaceholder.contactPrompt} <a href={mailtoHref()}>{firm.email}</a>.
+            </p>
+            <p className="legal-placeholder__related">{termsPlaceholder.relatedPrompt}</p>
+            <ul className="legal-placeholder__links">
+              <li>
+                <Link to={paths.privacy}>Privacy &amp; Cookie Policy</Link>
+              </li>
+              <li>
+                <Link to={paths.accessibility}>Web Accessibility</Link>
+              </li>
+            </ul>
+          </div>
+        </div>
       </section>
     </>
   );

@@ -79,3 +79,13 @@ export function withoutDocumentStatus(problems: ConsoleProblem[], status: number
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
+
+/**
+ * YouTube thumbnails are refused by the loopback-only rule (the episode page
+ * then falls back to its own cover); Chromium reports each refusal as a console error.
+ */
+export function withoutBlockedThumbnails(problems: ConsoleProblem[]): ConsoleProblem[] {
+  return problems.filter(
+    (problem) => !(problem.text.startsWith('Failed to load resource') && problem.url?.startsWith('https://i.ytimg.com/')),
+  );
+}

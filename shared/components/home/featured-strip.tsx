@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { featuredPublications } from '../../content/home';
+
+type Publication = (typeof featuredPublications)[number];
+
+function LogoList({ publications, clone }: { publications: readonly Publication[]; clone?: boolean }) {
+  return (
+    <ul
+      className={`featured-strip__list${clone ? ' featured-strip__list--clone' : ''}`}
+      {...(clone ? { 'aria-hidden': true } : {})}
+    >
+      {publications.map((publication) => (
+        <li key={publication.name} className="featured-strip__item">
+          <img
+            className="featured-strip__logo"
+            src={publication.logo}
+            width={publication.width}
+            height={publication.height}
+            alt={clone ? '' : publication.name}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Home §2: 'We have been featured on:' and the six publication logos in a
+ * slow marquee. The list is rendered twice so the loop is seamless; the copy
+ * is hidden from assistive technology. The scroll can be paused (WCAG 2.2.2)
+ * and does not move at all for visitors who prefer reduced motion.
+ */
+export function FeaturedStrip({ publications = featuredPublications }: { publications?: readonly Publication[] }) {
+  const [paused, setPaused] = useState(false);
+  return (
+    <section
+      className={`featured-strip${paused ? ' featured-strip--paused' : ''}`}
+      aria-labelledby="featured-heading"
+    >
+      <div className="container featured-strip__inner">
+        <h2 id="featured-heading" className="featured-strip__heading">
+          We have been featured on:
+        </h2>
+        <div className="featured-strip__marquee">
+          <div className="featured-strip__rail">
+            <LogoList publications={publications} />
+            <LogoList publications={publications} clone />
+          </div>
+        </div>
+        <div className="featured-strip__aside">
+          <p className="featured-strip__more">and more ...</p>
+          <button
+            type="button"
+            className="featured-strip__toggle"
+            aria-pressed={paused}
+            onClick={() => setPaused((value) => !value)}
+          >
+            {paused ? 'Play logo scroll' : 'Pause logo scroll'}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

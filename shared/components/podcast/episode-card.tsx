@@ -1,0 +1,78 @@
+import { Link } from 'react-router-dom';
+import type { Episode } from '../../content/types';
+import { isVideoEpisode } from '../../rules/episode-media';
+import { isFollowableUrl, listenPlatform } from '../../rules/youtube';
+import { paths } from '../../paths';
+import { PlatformBadge } from './platform-badge';
+import { Icon } from './platform-icon';
+
+/** Cover art files are square. */
+export const COVER_SIZE_PX = 600;
+
+interface EpisodeCardProps {
+  episode: Episode;
+  /** Cards in the first row may be in view on load; the rest load lazily. */
+  eager?: boolean;
+}
+
+/**
+ * One episode in the list. The title is the card's only link; it stretches
+ * over the whole card (CSS), so the card is clickable while screen readers
+ * hear a short link name rather than the whole card.
+ */
+export function EpisodeCard({ episode, eager = false }: EpisodeCardProps) {
+  const platform = listenPlatform(episode.listenUrl);
+  const titleId = `episode-card-${episode.id}`;
+  return (
+    <article className="episode-card" aria-labelledby={titleId}>
+      <div className="episode-card__media">
+        <img
+          className="episode-card__image"
+          src={episode.image}
+          alt=""
+          width={COVER_SIZE_PX}
+          height={COVER_SIZE_PX}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        <span className="episode-card__kind">
+          <Icon name={isVideoEpisode(episode) ? 'play' : 'headphones'} size={14} />
+          {isVideoEpisode(episode) ? 'Video' : 'Audio'}
+        </span>
+      </div>
+      <div className="episode-card__body">
+        <div className="episode-card__tags">
+          {episode.number && <span className="episode-number">{episode.number}</span>}
+          {platform && <PlatformBadge platform={platform} className="platform-badge--small" />}
+          {!isFollowableUrl(episode.listenUrl) && <span className="episode-status">Coming soon</span>}
+        </div>
+        <h3 className="episode-card__title" id={titleId}>
+          <Link className="episode-card__link" to={paths.episode(episode.id)}>
+            {episode.title}
+          </Link>
+        </h3>
+        {(episode.date || episode.duration) && (
+          <p className="episode-card__meta">
+            {episode.date && (
+              <span className="episode-meta">
+                <Icon name="calendar" size={16} />
+                {episode.date}
+              </span>
+            )}
+            {episode.duration && (
+              <span className="episode-meta">
+                <Icon name="clock" size={16} />
+                {episode.duration}
+              </span>
+            )}
+          </p>
+        )}
+        <p className="episode-card__description">{episode.description}</p>
+        <span className="episode-card__more" aria-hidden="true">
+          View episode
+          <Icon name="arrow-right" size={16} />
+        </span>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,100 @@
+import { Fragment } from 'react';
+import { Link } from 'react-router-dom';
+import type { Block, Inline } from '../../content/legal';
+import { firm } from '../../content/site';
+import { ExternalLink } from '../external-link';
+import { MailIcon } from './icons';
+
+export function mailtoHref(subject?: string): string {
+  return subject ? `mailto:${firm.email}?subject=${encodeURIComponent(subject)}` : `mailto:${firm.email}`;
+}
+
+/** Inline pieces of the legal text: strings, the firm's email, outside and internal links, emphasis. */
+export function RichText({ content }: { content: Inline[] }) {
+  return (
+    <>
+      {content.map((piece, index) => {
+        if (typeof piece === 'string') return <Fragment key={index}>{piece}</Fragment>;
+        switch (piece.kind) {
+          case 'email':
+            return (
+              <a key={index} href={mailtoHref(piece.subject)}>
+                {piece.label ?? firm.email}
+              </a>
+            );
+          case 'external':
+            return (
+              <ExternalLink key={index} href={piece.href}>
+                {piece.label}
+              </ExternalLink>
+            );
+          case 'internal':
+            return (
+              <Link key={index} to={piece.to}>
+                {piece.label}
+              </Link>
+            );
+          case 'strong':
+            return <strong key={index}>{piece.text}</strong>;
+        }
+      })}
+    </>
+  );
+}
+
+/** A callout made of a single email link reads best as a button. */
+function isSingleEmail(content: Inline[]): content is [Extract<Inline, { kind: 'email' }>] {
+  const [first] = content;
+  return content.length === 1 && typeof first === 'object' && first.kind === 'email';
+}
+
+export function RichBlock({ block }: { block: Block }) {
+  switch (block.kind) {
+    case 'paragraph':
+      return (
+        <p>
+          <RichText content={block.content} />
+        </p>
+      );
+    case 'list':
+      return (
+        <ul>
+          {block.items.map((item, index) => (
+            <li key={index}>
+              <RichText content={item} />
+            </li>
+          ))}
+        </ul>
+      );
+    case 'terms':
+      return (
+        <dl className="prose__terms">
+          {block.items.map((item) => (
+            <div key={item.term} className="prose__term">
+              <dt>{item.term}</dt>
+              <dd>
+                <RichText content={item.content} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      );
+    case 'callout':
+      if (isSingleEmail(block.content)) {
+        const [link] = block.content;
+        return (
+          <p className="prose__callout prose__callout--action">
+            <a className="button button--dark" href={mailtoHref(link.subject)}>
+              <MailIcon className="prose__callout-icon" />
+              {link.label ?? firm.email}
+            </a>
+          </p>
+        );
+      }
+      return (
+        <p className="prose__callout">
+          <RichText content={block.content} />
+        </p>
+      );
+  }
+}

@@ -1,0 +1,250 @@
+/**
+ * Episode pages in a real browser. Only loopback is reachable here, so the
+ * YouTube thumbnail always fails to load: exactly the case where the page
+ * must fall back to the episode's own cover, whether the failure comes
+ * after hydration or before it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { EMBED_HEIGHT_PX } from '../../shared/constants';
+import { episodes } from '../../shared/content/episodes';
+import type { Episode } from '../../shared/content/types';
+import { listenPlatform, parseYouTubeId } from '../../shared/rules/youtube';
+import { startServer } from '../support/app';
+import { launchBrowser, openPage, waitForHydration, withoutBlockedThumbnails } from '../support/browser';
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startServer>>;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
+});
+afterAll(async () => {
+  await Promise.all([browser?.close(), server?.close()]);
+});
+
+const VIEWPORT = { width: 1280, height: 800 };
+const THUMBNAIL_HOST = 'https://i.ytimg.com/';
+
+function find(predicate: (episode: Episode) => boolean): Episode {
+  const episode = episodes.find(predicate);
+  if (!episode) throw new Error('no such episode in the data');
+  return episode;
+}
+
+const youtubeEpisode = find((e) => e.isYouTube && !e.isSpotifyVideo);
+const spotifyVideoEpisode = find((e) => e.isSpotifyVideo);
+const appleEpisode = find((e) => !e.isYouTube && !e.isSpotifyVideo && listenPlatform(e.listenUrl) === 'apple');
+const spotifyAudioEpisode = find((e) => !e.isYouTube && !e.isSpotifyVideo && listenPlatform(e.listenUrl) === 'spotify');
+const comingSoonEpisode = find((e) => e.listenUrl === '#');
+const url = (episode: Episode) => `${server.origin}/podcast/${episode.id}`;
+
+const cover = (page: Page) => page.locator('img.episode-cover');
+const coverState = (page: Page) =>
+  cover(page).evaluate((img: HTMLImageElement) => ({
+    src: img.getAttribute('src'),
+    complete: img.complete,
+    naturalWidth: img.naturalWidth,
+  }));
+
+/** White-on-colour contrast of an element's own text, from its computed colours (WCAG formula). */
+async function contrastOf(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).first().evaluate((el) => {
+    const parse = (value: string) => value.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+    const luminance = ([r, g, b]: number[]) => {
+      const [R, G, B] = [r!, g!, b!].map((c) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
+    };
+    const style = getComputedStyle(el);
+    const [a, b] = [luminance(parse(style.color)), luminance(parse(style.backgroundColor))].sort((x, y) => y - x);
+    return (a! + 0.05) / (b! + 0.05);
+  });
+}
+
+describe('YouTube thumbnail', () => {
+  it('falls back to the episode image when the thumbnail fails to load', async () => {
+    const { page, problems, blocked, close } = await openPage(browser, { viewport: VIEWPORT });
+    await page.goto(url(youtubeEpisode));
+    await waitForHydration(page);
+    const id = parseYouTubeId(youtubeEpisode.listenUrl)!;
+    // The page did ask for the max-resolution thumbnail...
+    expect(blocked).toContain(`https://i.ytimg.com/vi/${id}/maxresdefault.jpg`);
+    // ...and shows the local cover, really loaded, instead.
+    await expect.poll(async () => (await coverState(page)).src).toBe(youtubeEpisode.image);
+    await expect.poll(async () => (await coverState(page)).naturalWidth).toBeGreaterThan(0);
+    expect(await cover(page).getAttribute('data-source')).toBe('cover');
+    await page.waitForLoadState('networkidle');
+    expect(withoutBlockedThumbnails(problems)).toEqual([]);
+    await close();
+  });
+
+  it('also falls back when the thumbnail failed before the page hydrated', async () => {
+    const { page, problems, close } = await openPage(browser, { viewport: VIEWPORT });
+    // Hold the client entry back until the image has already failed: React's onError is not attached then.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/entry-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(url(youtubeEpisode), { waitUntil: 'commit' });
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('img.episode-cover');
+      return img !== null && img.src.startsWith('https://i.ytimg.com/') && img.complete && img.naturalWidth === 0;
+    });
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+    release();
+    await waitForHydration(page);
+    await expect.poll(async () => (await coverState(page)).src).toBe(youtubeEpisode.image);
+    await expect.poll(async () => (await coverState(page)).naturalWidth).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    expect(withoutBlockedThumbnails(problems)).toEqual([]);
+    await close();
+  });
+
+  it('falls back when the failure comes after hydration (an episode opened from the list)', async () => {
+    const { page, problems, close } = await openPage(browser, { viewport: VIEWPORT });
+    // Slow the refusal down so the image fails while React is listening.
+    await page.route(`${THUMBNAIL_HOST}**`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.abort('blockedbyclient');
+    });
+    await page.goto(`${server.origin}/podcast`);
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
+    await page.getByRole('link', { name: youtubeEpisode.title }).click();
+    await page.waitForURL(url(youtubeEpisode));
+    await expect.poll(async () => (await coverState(page)).src).toBe(youtubeEpisode.image);
+    await expect.poll(async () => (await coverState(page)).naturalWidth).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same document');
+    expect(withoutBlockedThumbnails(problems)).toEqual([]);
+    await close();
+  });
+});
+
+describe('episode media and links', () => {
+  it('embeds the YouTube player with the agreed attributes, sized by CSS', async () => {
+    const { page, close } = await openPage(browser, { viewport: VIEWPORT });
+    await page.goto(url(youtubeEpisode));
+    await waitForHydration(page);
+    const frame = page.locator('iframe');
+    expect(await frame.count()).toBe(1);
+    const attributes = await frame.evaluate((el: HTMLIFrameElement) => ({
+      src: el.getAttribute('src'),
+      height: el.getAttribute('height'),
+      referrerPolicy: el.getAttribute('referrerpolicy'),
+      loading: el.getAttribute('loading'),
+      title: el.getAttribute('title'),
+      allow: el.getAttribute('allow'),
+      allowFullscreen: el.hasAttribute('allowfullscreen'),
+      style: el.getAttribute('style'),
+      width: el.getBoundingClientRect().width,
+      parentWidth: el.parentElement!.getBoundingClientRect().width,
+      renderedHeight: el.getBoundingClientRect().height,
+    }));
+    expect(attributes).toMatchObject({
+      src: `https://www.youtube-nocookie.com/embed/${parseYouTubeId(youtubeEpisode.listenUrl)}`,
+      height: String(EMBED_HEIGHT_PX),
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      loading: 'lazy',
+      allow: 'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share',
+      allowFullscreen: true,
+      style: null,
+      renderedHeight: EMBED_HEIGHT_PX,
+    });
+    expect(attributes.title).toBeTruthy();
+    expect(attributes.width).toBe(attributes.parentWidth);
+    await close();
+  });
+
+  it('embeds the Spotify player for a Spotify video episode', async () => {
+    const { page, close } = await openPage(browser, { viewport: VIEWPORT });
+    await page.goto(url(spotifyVideoEpisode));
+    await waitForHydration(page);
+    const spotifyId = /\/episode\/([A-Za-z0-9]+)/.exec(spotifyVideoEpisode.listenUrl)![1];
+    const frame = page.locator('iframe');
+    expect(await frame.getAttribute('src')).toBe(`https://open.spotify.com/embed/episode/${spotifyId}`);
+    expect(await frame.getAttribute('height')).toBe(String(EMBED_HEIGHT_PX));
+    expect(await frame.getAttribute('title')).toBeTruthy();
+    expect(await cover(page).getAttribute('src')).toBe(spotifyVideoEpisode.image);
+    await close();
+  });
+
+  it.each([
+    ['YouTube', () => youtubeEpisode, 'Watch Episode', 'Open in YouTube', 'youtube'],
+    ['Spotify video', () => spotifyVideoEpisode, 'Watch Episode', 'Open in Spotify', 'spotify'],
+    ['Apple Podcasts audio', () => appleEpisode, 'Listen Now', 'Open in Apple Podcasts', 'apple'],
+    ['Spotify audio', () => spotifyAudioEpisode, 'Listen Now', 'Open in Spotify', 'spotify'],
+  ])('%s: badge, main button and secondary link, in new tabs', async (_kind, episodeOf, main, secondary, platform) => {
+    const episode = episodeOf();
+    const { page, problems, close } = await openPage(browser, { viewport: VIEWPORT });
+    await page.goto(url(episode));
+    await waitForHydration(page);
+
+    const badge = page.locator(`.episode-hero .platform-badge--${platform}`);
+    expect(await badge.count()).toBe(1);
+    expect(await contrastOf(page, `.episode-hero .platform-badge--${platform}`)).toBeGreaterThanOrEqual(4.5);
+    const colour = await badge.evaluate((el) => getComputedStyle(el).backgroundColor);
+    if (platform === 'youtube') expect(colour).toBe('rgb(179, 38, 30)');
+    if (platform === 'spotify') expect(colour).toBe('rgb(21, 122, 58)');
+
+    for (const name of [main, secondary]) {
+      const link = page.getByRole('link', { name: new RegExp(`^${name}`) });
+      expect(await link.count(), name).toBe(1);
+      expect(await link.getAttribute('href')).toBe(episode.listenUrl);
+      expect(await link.getAttribute('target')).toBe('_blank');
+      expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+    if (main === 'Listen Now') expect(await page.locator('iframe').count()).toBe(0);
+    expect(await page.getByText('Published:').count()).toBe(episode.date ? 1 : 0);
+
+    // Every link that leaves the site opens a new tab without handing over window.opener.
+    const external = await page
+      .locator('a[href^="http"]')
+      .evaluateAll((links) => links.map((a) => ({ target: a.getAttribute('target'), rel: a.getAttribute('rel') })));
+    expect(external.length).toBeGreaterThan(0);
+    for (const link of external) expect(link).toEqual({ target: '_blank', rel: 'noopener noreferrer' });
+    expect(withoutBlockedThumbnails(problems)).toEqual([]);
+    await close();
+  });
+
+  it("shows a note, and no link to nowhere, for the episode without a recording", async () => {
+    const { page, problems, close } = await openPage(browser, { viewport: VIEWPORT });
+    await page.goto(url(comingSoonEpisode));
+    await waitForHydration(page);
+    expect(await page.locator("a[href='#']").count()).toBe(0);
+    expect(await page.getByRole('link', { name: /Watch Episode|Listen Now|Open in/ }).count()).toBe(0);
+    expect(await page.getByText('Recording coming soon').isVisible()).toBe(true);
+    expect(await cover(page).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("returns to the list with 'Back to All Episodes' without a reload", async () => {
+    const { page, problems, close } = await openPage(browser, { viewport: VIEWPORT });
+    await page.goto(url(appleEpisode));
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
+    await page.getByRole('link', { name: 'Back to All Episodes' }).click();
+    await page.waitForURL(server.origin + '/podcast');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Podcast Episodes');
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same document');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it.each([360, 1440])('has no horizontal scrolling at %i px', async (width) => {
+    const { page, close } = await openPage(browser, { viewport: { width, height: 900 } });
+    for (const episode of [youtubeEpisode, spotifyVideoEpisode, appleEpisode, comingSoonEpisode]) {
+      await page.goto(url(episode));
+      await waitForHydration(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, episode.id).toBe(0);
+    }
+    await close();
+  });
+});
