@@ -10,24 +10,17 @@ import pino from 'pino';
 import { createApp } from '../server/app';
 import { parseConfig } from '../server/config';
 import { closeGracefully, createHttpServer, listen } from '../server/http-server';
-import { launchBrowser, openPage, waitForHydration } from '../test/support/browser';
+import { EPISODES_PER_PAGE } from '../shared/constants';
+import { episodes } from '../shared/content/episodes';
+import { paths, staticPagePaths } from '../shared/paths';
+import { pageCount } from '../shared/rules/pagination';
+import { horizontalOverflow, launchBrowser, openPage, scrollThroughPage, waitForHydration } from '../test/support/browser';
 
+const lastPodcastPage = pageCount(episodes.length, EPISODES_PER_PAGE);
 const ROUTES = [
-  '/',
-  '/podcast',
-  '/podcast?page=9',
-  '/podcast/mastering-money-with-mindfulness-three-step-approach-jordan-reyes',
-  '/press',
-  '/contact',
-  '/investment-management',
-  '/financial-planning',
-  '/retirement-planning',
-  '/estate-planning',
-  '/merger-advisory',
-  '/family-office',
-  '/privacy',
-  '/terms',
-  '/accessibility',
+  ...staticPagePaths,
+  paths.podcastPage(lastPodcastPage),
+  paths.episode('mastering-money-with-mindfulness-three-step-approach-jordan-reyes'),
   '/no-such-page',
 ];
 const WIDTHS = [390, 1280];
@@ -47,11 +40,17 @@ for (const width of WIDTHS) {
   for (const route of ROUTES) {
     await page.goto(origin + route, { waitUntil: 'networkidle' });
     await waitForHydration(page);
+    // Scroll through once so lazy images load, then wait for them.
+    await scrollThroughPage(page);
+    await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))));
+    // Let the nav bar settle back to its top-of-page look.
+    await page.waitForTimeout(300);
     const name = (route === '/' ? 'home' : route.slice(1).replace(/[^\w-]+/g, '_')).slice(0, 60);
     const file = path.join(outDir, `${name}-${width}.png`);
     await page.screenshot({ path: file, fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    console.log(`${file}${overflow > 0 ? `  (horizontal overflow: ${overflow}px)` : ''}`);
+    const overflow = await horizontalOverflow(page);
+    const note = overflow.px > 0 || overflow.offenders.length > 0 ? `  (horizontal overflow: ${JSON.stringify(overflow)})` : '';
+    console.log(`${file}${note}`);
   }
   if (problems.length) console.log('console problems:', problems);
   await close();

@@ -22,6 +22,32 @@ export const paths = {
   health: '/healthz',
 } as const;
 
+/** The six service pages, in the order of the route table. */
+export const servicePagePaths = [
+  paths.investmentManagement,
+  paths.financialPlanning,
+  paths.retirementPlanning,
+  paths.estatePlanning,
+  paths.mergerAdvisory,
+  paths.familyOffice,
+] as const;
+
+/**
+ * Every fixed page of the spec's route table, in its order (episode pages come
+ * from the episode list; the legacy address only redirects). Tests, the
+ * screenshot script and the sitemap walk this list.
+ */
+export const staticPagePaths = [
+  paths.home,
+  paths.podcast,
+  paths.press,
+  paths.contact,
+  ...servicePagePaths,
+  paths.privacy,
+  paths.terms,
+  paths.accessibility,
+] as const;
+
 /** Anchor ids that other pages link to. */
 export const anchors = {
   services: 'services',

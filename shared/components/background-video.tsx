@@ -1,15 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-
-interface BackgroundVideoProps {
-  src: string;
-  poster: string;
-}
+import type { VideoAsset } from '../content/types';
 
 /**
  * A muted, looping, decorative hero video. Visitors can pause it (WCAG 2.2.2),
  * and it starts paused for those who ask the system for reduced motion.
  */
-export function BackgroundVideo({ src, poster }: BackgroundVideoProps) {
+export function BackgroundVideo({ video: { src, poster } }: { video: VideoAsset }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [paused, setPaused] = useState(false);
 

@@ -1,8 +1,7 @@
+import { mediaSizes } from '../content/media';
 import type { PressItem } from '../content/types';
 import { ExternalLink } from './external-link';
-
-/** The intrinsic size of the press artwork under /media/press. */
-const PRESS_IMAGE = { width: 800, height: 450 } as const;
+import { SizedImage } from './sized-image';
 
 const MONTHS = [
   'January',
@@ -47,16 +46,12 @@ export function PressCard({ item, headingLevel: Heading = 'h3' }: PressCardProps
   const titleId = `press-card-${item.id}-title`;
   const dateTime = isoDate(item.date);
   return (
-    <article className="press-card">
-      <div className="press-card__media">
-        <img
-          className="press-card__image"
-          src={item.image}
-          width={PRESS_IMAGE.width}
-          height={PRESS_IMAGE.height}
+    <article className="press-card card card--lift">
+      <div className="press-card__media card__media">
+        <SizedImage
+          className="press-card__image card__image"
+          image={{ src: item.image, ...mediaSizes.pressImage }}
           alt=""
-          loading="lazy"
-          decoding="async"
         />
       </div>
       <div className="press-card__body">
@@ -73,7 +68,7 @@ export function PressCard({ item, headingLevel: Heading = 'h3' }: PressCardProps
         <Heading id={titleId} className="press-card__title">
           {item.title}
         </Heading>
-        <ExternalLink className="press-card__link" href={item.link} aria-describedby={titleId}>
+        <ExternalLink className="press-card__link stretched-link" href={item.link} aria-describedby={titleId}>
           <span className="press-card__link-text">Read Article</span>
           <span className="press-card__arrow" aria-hidden="true">
             ↗
@@ -81,5 +76,18 @@ export function PressCard({ item, headingLevel: Heading = 'h3' }: PressCardProps
         </ExternalLink>
       </div>
     </article>
+  );
+}
+
+/** Press cards as a grid list; `className` sets the list's columns for its page. */
+export function PressCardList({ items, className }: { items: readonly PressItem[]; className: string }) {
+  return (
+    <ul className={`${className} grid-list`}>
+      {items.map((item) => (
+        <li key={item.id} className="press-card-list__item">
+          <PressCard item={item} />
+        </li>
+      ))}
+    </ul>
   );
 }

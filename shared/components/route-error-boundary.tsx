@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { HIDDEN_ERROR_MESSAGE } from '../app-payload';
+import { paths } from '../paths';
 import { NotFound } from './not-found';
 
 /** What a visitor may read about an error: the status text, or the message outside production. */
@@ -16,7 +17,7 @@ export function UnexpectedError({ error }: { error: unknown }) {
         <h1>Unexpected Application Error!</h1>
         <p className="status-screen__detail">{describeError(error)}</p>
         <p>
-          Please reload the page. If it keeps happening, <a href="/">return to the home page</a>.
+          Please reload the page. If it keeps happening, <a href={paths.home}>return to the home page</a>.
         </p>
       </div>
     </section>

@@ -3,7 +3,7 @@ import { firm, footerGroups, regulatoryLinks, socialLinks } from '../content/sit
 import { paths } from '../paths';
 import { BrandMark } from './brand-mark';
 import { ExternalLink } from './external-link';
-import { SocialIcon } from './social-icon';
+import { Icon } from './icon';
 
 export function SiteFooter() {
   return (
@@ -19,12 +19,12 @@ export function SiteFooter() {
               <li key={social.label}>
                 {social.href ? (
                   <ExternalLink href={social.href} className="social-link" aria-label={social.label}>
-                    <SocialIcon icon={social.icon} />
+                    <Icon name={social.icon} />
                   </ExternalLink>
                 ) : (
                   // No profile yet: shown, but not a link that goes nowhere.
                   <span className="social-link social-link--placeholder" role="img" aria-label={social.label}>
-                    <SocialIcon icon={social.icon} />
+                    <Icon name={social.icon} />
                   </span>
                 )}
               </li>

@@ -5,7 +5,7 @@
  * Media kind is given by the flags: isSpotifyVideo (embedded Spotify video), else
  * isYouTube (11-character video id in listenUrl), else audio-only.
  */
-import type { Episode } from './types';
+import type { Episode, VideoAsset } from './types';
 
 export const episodes: readonly Episode[] = [
   {
@@ -771,4 +771,19 @@ export const latestEpisode = {
   episodeId: 'pricing-advisory-services-without-underselling-your-expertise-priya-natarajan',
   applePodcastsUrl: 'https://podcasts.apple.com/us/podcast/the-advisory-edge/id1700000001?i=1000650000358',
   spotifyUrl: 'https://open.spotify.com/episode/5sSx095cHEmpWgUzgd7qoP',
+} as const;
+
+/** The podcast list (/podcast): the hero's title, introduction and background video. */
+export const podcastPage = {
+  title: 'Podcast Episodes',
+  intro:
+    'Candid conversations with CPAs, advisors and specialists about adding holistic wealth management to an ' +
+    'accounting practice: pricing, compliance, client experience and the planning work itself.',
+  heroVideo: { src: '/media/video/hero-podcast.mp4', poster: '/media/video/hero-podcast.jpg' } satisfies VideoAsset,
+} as const;
+
+/** Copy of the episode detail page (/podcast/{id}). */
+export const episodePage = {
+  /** Shown instead of the listen buttons for the episode whose listenUrl is '#'. */
+  comingSoonNote: 'Recording coming soon. This episode is not yet published on a listening platform.',
 } as const;

@@ -5,14 +5,38 @@
  */
 import { paths } from '../paths';
 import { book, firm } from './site';
-import type { ProcessStep, Service } from './types';
+import type { ProcessStep, SectionIntro, Service, VideoAsset } from './types';
 
 export const hero = {
   headline: 'Integrate Holistic Wealth Management into Your Accounting Practice',
   subheadline:
     'We help CPAs and advisory firms add financial planning, investment management and a virtual family office ' +
     'to the services their clients already trust them for, with the structure, compliance and support to do it well.',
+  video: { src: '/media/video/hero-home.mp4', poster: '/media/video/hero-home.jpg' } satisfies VideoAsset,
 } as const;
+
+/** The headers of the home page's centred sections. */
+export const sectionIntros = {
+  services: {
+    eyebrow: 'What We Offer',
+    title: 'Integrated Services',
+    lead:
+      'Six disciplines, one coordinated team: everything your clients need to plan, invest and protect what ' +
+      'they have built.',
+  },
+  process: {
+    eyebrow: 'How We Work Together',
+    title: 'Our Process',
+    lead:
+      'A clear path from the first conversation to a thriving advisory practice, with our team beside you at every ' +
+      'step.',
+  },
+  articles: {
+    eyebrow: 'In the Press',
+    title: 'Latest Articles',
+    lead: 'Interviews, op-eds and features on building advisory services inside accounting firms.',
+  },
+} as const satisfies Record<string, SectionIntro>;
 
 export const services: readonly Service[] = [
   {
@@ -28,6 +52,7 @@ export const services: readonly Service[] = [
     description:
       'Tax-aware portfolios built around each client’s plan, offered either as an IAR under our RIA or through an RIA of your own.',
     link: paths.investmentManagement,
+    ownLink: { label: 'Learn more about pathways' },
   },
   {
     icon: 'sunrise',
@@ -126,6 +151,14 @@ export const featuredPublications: readonly { name: string; logo: string; width:
   { name: 'Tax & Trust Weekly', logo: '/media/logos/tax-and-trust-weekly.svg', width: 160, height: 40 },
   { name: 'Practice Growth Daily', logo: '/media/logos/practice-growth-daily.svg', width: 160, height: 40 },
 ];
+
+/** The podcast section; its heading is the podcast's name (site.ts). */
+export const podcastIntro = {
+  eyebrow: 'Listen & Learn',
+  lead:
+    'Candid conversations with CPAs, advisors and specialists about adding advisory services, serving families ' +
+    'well and building a practice that lasts.',
+} as const;
 
 export const bookBlurb =
   `${book.title.split(':')[0]} is a practical guide for CPAs and advisors who want to grow beyond compliance work. ` +

@@ -3,7 +3,7 @@
  * Rebranding the site means editing this file and the data files beside it.
  */
 import { paths } from '../paths';
-import type { NavLinkItem, SocialLink } from './types';
+import type { ImageAsset, NavLinkItem, SocialLink } from './types';
 
 export const firm = {
   name: 'Harbor Ledger Advisors',
@@ -24,10 +24,12 @@ export const author = {
     'Certified Public Accountant, Personal Financial Specialist',
     'CERTIFIED FINANCIAL PLANNER™ professional',
   ],
+  portrait: { src: '/media/author.svg', width: 480, height: 560 } satisfies ImageAsset,
 } as const;
 
 export const book = {
   title: 'The Advisory Practice: Building Holistic Wealth Management into Your Firm',
+  cover: { src: '/media/book-cover.svg', width: 400, height: 600 } satisfies ImageAsset,
 } as const;
 
 export const podcast = {

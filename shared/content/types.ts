@@ -1,5 +1,21 @@
 /** Types of the site's static content (spec §3). */
 
+/** An image the site ships under /media, with its intrinsic size (so nothing shifts while it loads). */
+export interface ImageAsset {
+  src: string;
+  width: number;
+  height: number;
+}
+
+/** The intrinsic size of a family of images that all share it. */
+export type ImageSize = Omit<ImageAsset, 'src'>;
+
+/** A looping background video and the still frame shown while it loads. */
+export interface VideoAsset {
+  src: string;
+  poster: string;
+}
+
 export interface Episode {
   /** Slug used in /podcast/{id}; unique and stable. */
   id: string;
@@ -36,6 +52,18 @@ export interface Service {
   title: string;
   description: string;
   link: string;
+  /**
+   * Set on the card that is not itself a link but carries a link of its own
+   * to `link`, with this label (spec: Investment Management).
+   */
+  ownLink?: { label: string };
+}
+
+/** The eyebrow, heading and lead sentence that open a page section. */
+export interface SectionIntro {
+  eyebrow: string;
+  title: string;
+  lead: string;
 }
 
 export interface ProcessStep {

@@ -1,13 +1,14 @@
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router-dom';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { ExternalLink } from '../components/external-link';
-import { COVER_SIZE_PX } from '../components/podcast/episode-card';
+import { Icon } from '../components/icon';
 import { EpisodePlayer } from '../components/podcast/episode-media';
 import { PlatformBadge } from '../components/podcast/platform-badge';
-import { Icon } from '../components/podcast/platform-icon';
 import { YouTubeThumbnail } from '../components/podcast/youtube-thumbnail';
 import { UnexpectedError } from '../components/route-error-boundary';
-import { episodes } from '../content/episodes';
+import { SizedImage } from '../components/sized-image';
+import { episodePage, episodes } from '../content/episodes';
+import { mediaSizes } from '../content/media';
 import type { Episode } from '../content/types';
 import type { RouteHandle } from '../page-meta';
 import { paths } from '../paths';
@@ -28,7 +29,6 @@ export const handle: RouteHandle = {
 };
 
 const ABOUT_HEADING_ID = 'about-episode-heading';
-const coverSize = { width: COVER_SIZE_PX, height: COVER_SIZE_PX };
 
 function EpisodeLinks({ episode, actions }: { episode: Episode; actions: EpisodeActions | null }) {
   if (!actions) {
@@ -36,12 +36,12 @@ function EpisodeLinks({ episode, actions }: { episode: Episode; actions: Episode
     return (
       <p className="episode-hero__note">
         <Icon name="clock" size={18} />
-        Recording coming soon. This episode is not yet published on a listening platform.
+        {episodePage.comingSoonNote}
       </p>
     );
   }
   return (
-    <div className="episode-hero__actions">
+    <div className="episode-hero__actions button-row">
       <ExternalLink className="button button--primary" href={actions.href}>
         <Icon name={isVideoEpisode(episode) ? 'play' : 'headphones'} />
         {actions.mainLabel}
@@ -95,17 +95,15 @@ export function Component() {
                 className="episode-cover"
                 src={media.thumbnailUrl}
                 fallbackSrc={episode.image}
-                fallbackSize={coverSize}
+                fallbackSize={mediaSizes.episodeCover}
                 alt=""
               />
             ) : (
-              <img
+              <SizedImage
                 className="episode-cover"
-                src={episode.image}
+                image={{ src: episode.image, ...mediaSizes.episodeCover }}
                 alt=""
-                width={coverSize.width}
-                height={coverSize.height}
-                decoding="async"
+                eager
               />
             )}
           </div>

@@ -12,7 +12,6 @@ import { services } from '../content/home';
 import { pressItems } from '../content/press';
 import { firm } from '../content/site';
 import type { RouteHandle } from '../page-meta';
-import { paths } from '../paths';
 
 /** Spec §9: the home page shows three press articles, the newest first. */
 const LATEST_ARTICLE_COUNT = 3;
@@ -29,7 +28,7 @@ export function Component() {
     <>
       <HomeHero />
       <FeaturedStrip />
-      <ServicesGrid services={services} pathwaysLink={paths.investmentManagement} />
+      <ServicesGrid services={services} />
       <AboutSection />
       <ProcessSection />
       <AuthorBook />

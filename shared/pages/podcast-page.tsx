@@ -6,14 +6,12 @@ import { EpisodeCard } from '../components/podcast/episode-card';
 import { isPaginationNavigationState, PaginationNav } from '../components/podcast/pagination-nav';
 import { PodcastHero } from '../components/podcast/podcast-hero';
 import { EPISODES_PER_PAGE } from '../constants';
-import { episodes } from '../content/episodes';
+import { episodes, podcastPage } from '../content/episodes';
 import { externalUrls, podcast } from '../content/site';
 import type { RouteHandle } from '../page-meta';
 import { anchors, paths } from '../paths';
 import { pageCount, paginate, parsePageParam } from '../rules/pagination';
 
-const heroVideo = { src: '/media/video/hero-podcast.mp4', poster: '/media/video/hero-podcast.jpg' } as const;
-const PAGE_TITLE = 'Podcast Episodes';
 const LIST_HEADING_ID = 'episodes-heading';
 /** Cards of the first row may be on screen at load on wide screens; the others load lazily. */
 const EAGER_CARDS = 3;
@@ -31,7 +29,7 @@ export const handle: RouteHandle = {
     const list = data as LoaderData | undefined;
     const pageNote = list && list.page > 1 ? ` (page ${list.page} of ${list.pageCount})` : '';
     return {
-      title: `${PAGE_TITLE}${pageNote}`,
+      title: `${podcastPage.title}${pageNote}`,
       description: `Every episode of ${podcast.name}: conversations on building holistic wealth management into an accounting practice.`,
     };
   },
@@ -65,23 +63,28 @@ export function Component() {
   return (
     <>
       <PodcastHero
-        title={PAGE_TITLE}
+        title={podcastPage.title}
         eyebrow={podcast.name}
-        intro="Candid conversations with CPAs, advisors and specialists about adding holistic wealth management to an accounting practice: pricing, compliance, client experience and the planning work itself."
-        video={heroVideo}
+        intro={podcastPage.intro}
+        video={podcastPage.heroVideo}
         showLinks={{ applePodcasts: externalUrls.applePodcasts, spotify: externalUrls.spotifyShow }}
       />
       <section id={anchors.episodes} ref={sectionRef} className="section episodes-section" aria-labelledby={LIST_HEADING_ID}>
         <div className="container">
-          <header className="episodes-section__header">
-            <h2 id={LIST_HEADING_ID} ref={headingRef} tabIndex={-1} className="episodes-section__heading">
+          <header className="list-header">
+            <h2
+              id={LIST_HEADING_ID}
+              ref={headingRef}
+              tabIndex={-1}
+              className="episodes-section__heading list-header__heading"
+            >
               Latest Episodes
             </h2>
-            <p className="episodes-section__status">
+            <p className="episodes-section__status list-header__count">
               {`Page ${list.page} of ${list.pageCount} (${list.totalItems} total episodes)`}
             </p>
           </header>
-          <ul className="episode-grid">
+          <ul className="episode-grid grid-list">
             {list.items.map((episode, index) => (
               <li key={episode.id} className="episode-grid__item">
                 <EpisodeCard episode={episode} eager={index < EAGER_CARDS} />

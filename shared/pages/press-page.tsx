@@ -1,6 +1,6 @@
 import { NewsletterSection } from '../components/newsletter-section';
 import { PageHero } from '../components/page-hero';
-import { PressCard } from '../components/press-card';
+import { PressCardList } from '../components/press-card';
 import { pressItems } from '../content/press';
 import { firm } from '../content/site';
 import type { RouteHandle } from '../page-meta';
@@ -32,19 +32,13 @@ export function Component() {
       </PageHero>
       <section className="press-page section" aria-labelledby="press-articles-heading">
         <div className="container">
-          <div className="press-page__header">
-            <h2 id="press-articles-heading" className="press-page__heading">
+          <div className="list-header">
+            <h2 id="press-articles-heading" className="press-page__heading list-header__heading">
               All Articles
             </h2>
-            <p className="press-page__count">{pressItems.length} articles</p>
+            <p className="list-header__count">{pressItems.length} articles</p>
           </div>
-          <ul className="press-page__grid">
-            {pressItems.map((item) => (
-              <li key={item.id} className="press-page__item">
-                <PressCard item={item} />
-              </li>
-            ))}
-          </ul>
+          <PressCardList items={pressItems} className="press-page__grid" />
         </div>
       </section>
       <NewsletterSection />

@@ -29,7 +29,7 @@ export function Component() {
     <>
       <PageHero title={page.heroTitle} eyebrow={page.title}>
         <p>{page.heroText}</p>
-        <div className="service-hero__actions">
+        <div className="service-hero__actions button-row">
           <ExternalLink className="button button--primary" href={externalUrls.scheduler}>
             Schedule a Consultation
           </ExternalLink>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
+import { EmailLink } from '../components/email-link';
 import { PageHero } from '../components/page-hero';
-import { mailtoHref } from '../components/service/rich-text';
 import { termsPlaceholder } from '../content/legal';
 import { firm } from '../content/site';
 import type { RouteHandle } from '../page-meta';
@@ -25,7 +25,7 @@ export function Component() {
             <h2 id="terms-status-heading">{termsPlaceholder.heading}</h2>
             <p>{termsPlaceholder.text}</p>
             <p>
-              {termsPlaceholder.contactPrompt} <a href={mailtoHref()}>{firm.email}</a>.
+              {termsPlaceholder.contactPrompt} <EmailLink />.
             </p>
             <p className="legal-placeholder__related">{termsPlaceholder.relatedPrompt}</p>
             <ul className="legal-placeholder__links">

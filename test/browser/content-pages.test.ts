@@ -3,40 +3,30 @@
  * console errors, 'Get Started Today' navigates inside the app, and nothing
  * scrolls sideways on a 360 px phone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, waitForHydration } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { paths, servicePagePaths, staticPagePaths } from '../../shared/paths';
+import {
+  horizontalOverflow,
+  isSameDocument,
+  markDocument,
+  openPage,
+  useBrowserAndServer,
+  waitForHydration,
+} from '../support/browser';
 import type { TestPage } from '../support/browser';
-import { startServer } from '../support/app';
 
-const SERVICE_PAGES = [
-  '/investment-management',
-  '/financial-planning',
-  '/retirement-planning',
-  '/estate-planning',
-  '/merger-advisory',
-  '/family-office',
-];
-const OTHER_PAGES = ['/contact', '/privacy', '/terms', '/accessibility'];
-const ALL_PAGES = [...SERVICE_PAGES, ...OTHER_PAGES];
+const ctx = useBrowserAndServer();
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startServer>>;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+/** Every fixed page except the three that have test files of their own. */
+const OWN_TEST_FILES: readonly string[] = [paths.home, paths.podcast, paths.press];
+const ALL_PAGES = staticPagePaths.filter((path) => !OWN_TEST_FILES.includes(path));
 
 async function withPage(
   options: Parameters<typeof openPage>[1],
   run: (testPage: TestPage) => Promise<void>,
 ): Promise<void> {
-  const testPage = await openPage(browser, options);
+  const testPage = await openPage(ctx.browser, options);
   try {
     await run(testPage);
   } finally {
@@ -45,25 +35,9 @@ async function withPage(
 }
 
 async function load(page: Page, path: string) {
-  const response = await page.goto(server.origin + path);
+  const response = await page.goto(ctx.server.origin + path);
   expect(response?.status()).toBe(200);
   await waitForHydration(page);
-}
-
-/** Elements whose box pokes out past the right edge of the viewport. */
-function overflowingElements(page: Page) {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const offenders: string[] = [];
-    for (const element of Array.from(document.querySelectorAll('body *'))) {
-      if (element.closest('.visually-hidden')) continue;
-      const rect = element.getBoundingClientRect();
-      if (rect.width > 0 && rect.right > width + 0.5) {
-        offenders.push(`${element.tagName.toLowerCase()}.${element.className} (right ${Math.round(rect.right)})`);
-      }
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, width, offenders: offenders.slice(0, 5) };
-  });
 }
 
 describe('content pages in the browser', () => {
@@ -84,15 +58,14 @@ describe('content pages in the browser', () => {
     });
   });
 
-  it.each(SERVICE_PAGES)('%s: Get Started Today navigates to /contact without reloading the page', async (path) => {
+  it.each(servicePagePaths)('%s: Get Started Today navigates to /contact without reloading the page', async (path) => {
     await withPage({ viewport: { width: 1280, height: 900 } }, async ({ page, problems }) => {
       await load(page, path);
-      // A marker on window survives a client-side navigation but not a document load.
-      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+      await markDocument(page);
       await page.getByRole('link', { name: 'Get Started Today' }).click();
-      await page.waitForURL(`${server.origin}/contact`);
+      await page.waitForURL(`${ctx.server.origin}/contact`);
       await expect.poll(() => page.locator('h1').textContent()).toBe('Contact Us');
-      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      expect(await isSameDocument(page)).toBe(true);
       expect(await page.title()).toMatch(/^Contact \|/);
       expect(problems).toEqual([]);
     });
@@ -101,9 +74,7 @@ describe('content pages in the browser', () => {
   it.each(ALL_PAGES)('%s has no horizontal scroll at 360 px', async (path) => {
     await withPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, async ({ page, problems }) => {
       await load(page, path);
-      const { scrollWidth, width, offenders } = await overflowingElements(page);
-      expect(offenders).toEqual([]);
-      expect(scrollWidth).toBeLessThanOrEqual(width);
+      expect(await horizontalOverflow(page)).toEqual({ px: 0, offenders: [] });
       expect(problems).toEqual([]);
     });
   });

@@ -4,24 +4,24 @@
  * must fall back to the episode's own cover, whether the failure comes
  * after hydration or before it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { EMBED_HEIGHT_PX } from '../../shared/constants';
 import { episodes } from '../../shared/content/episodes';
 import type { Episode } from '../../shared/content/types';
+import { paths } from '../../shared/paths';
 import { listenPlatform, parseYouTubeId } from '../../shared/rules/youtube';
-import { startServer } from '../support/app';
-import { launchBrowser, openPage, waitForHydration, withoutBlockedThumbnails } from '../support/browser';
+import {
+  horizontalOverflow,
+  isSameDocument,
+  markDocument,
+  openPage,
+  useBrowserAndServer,
+  waitForHydration,
+  withoutBlockedThumbnails,
+} from '../support/browser';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startServer>>;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close()]);
-});
+const ctx = useBrowserAndServer();
 
 const VIEWPORT = { width: 1280, height: 800 };
 const THUMBNAIL_HOST = 'https://i.ytimg.com/';
@@ -37,7 +37,7 @@ const spotifyVideoEpisode = find((e) => e.isSpotifyVideo);
 const appleEpisode = find((e) => !e.isYouTube && !e.isSpotifyVideo && listenPlatform(e.listenUrl) === 'apple');
 const spotifyAudioEpisode = find((e) => !e.isYouTube && !e.isSpotifyVideo && listenPlatform(e.listenUrl) === 'spotify');
 const comingSoonEpisode = find((e) => e.listenUrl === '#');
-const url = (episode: Episode) => `${server.origin}/podcast/${episode.id}`;
+const url = (episode: Episode) => `${ctx.server.origin}/podcast/${episode.id}`;
 
 const cover = (page: Page) => page.locator('img.episode-cover');
 const coverState = (page: Page) =>
@@ -66,9 +66,7 @@ async function contrastOf(page: Page, selector: string): Promise<number> {
 
 describe('YouTube thumbnail', () => {
   it('falls back to the episode image when the thumbnail fails to load', async () => {
-    const { page, problems, blocked, close } = await openPage(browser, { viewport: VIEWPORT });
-    await page.goto(url(youtubeEpisode));
-    await waitForHydration(page);
+    const { page, problems, blocked, close } = await ctx.open(paths.episode(youtubeEpisode.id), { viewport: VIEWPORT });
     const id = parseYouTubeId(youtubeEpisode.listenUrl)!;
     // The page did ask for the max-resolution thumbnail...
     expect(blocked).toContain(`https://i.ytimg.com/vi/${id}/maxresdefault.jpg`);
@@ -82,7 +80,7 @@ describe('YouTube thumbnail', () => {
   });
 
   it('also falls back when the thumbnail failed before the page hydrated', async () => {
-    const { page, problems, close } = await openPage(browser, { viewport: VIEWPORT });
+    const { page, problems, close } = await openPage(ctx.browser, { viewport: VIEWPORT });
     // Hold the client entry back until the image has already failed: React's onError is not attached then.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -107,20 +105,20 @@ describe('YouTube thumbnail', () => {
   });
 
   it('falls back when the failure comes after hydration (an episode opened from the list)', async () => {
-    const { page, problems, close } = await openPage(browser, { viewport: VIEWPORT });
+    const { page, problems, close } = await openPage(ctx.browser, { viewport: VIEWPORT });
     // Slow the refusal down so the image fails while React is listening.
     await page.route(`${THUMBNAIL_HOST}**`, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       await route.abort('blockedbyclient');
     });
-    await page.goto(`${server.origin}/podcast`);
+    await page.goto(`${ctx.server.origin}/podcast`);
     await waitForHydration(page);
-    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
+    await markDocument(page);
     await page.getByRole('link', { name: youtubeEpisode.title }).click();
     await page.waitForURL(url(youtubeEpisode));
     await expect.poll(async () => (await coverState(page)).src).toBe(youtubeEpisode.image);
     await expect.poll(async () => (await coverState(page)).naturalWidth).toBeGreaterThan(0);
-    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same document');
+    expect(await isSameDocument(page)).toBe(true);
     expect(withoutBlockedThumbnails(problems)).toEqual([]);
     await close();
   });
@@ -128,9 +126,7 @@ describe('YouTube thumbnail', () => {
 
 describe('episode media and links', () => {
   it('embeds the YouTube player with the agreed attributes, sized by CSS', async () => {
-    const { page, close } = await openPage(browser, { viewport: VIEWPORT });
-    await page.goto(url(youtubeEpisode));
-    await waitForHydration(page);
+    const { page, close } = await ctx.open(paths.episode(youtubeEpisode.id), { viewport: VIEWPORT });
     const frame = page.locator('iframe');
     expect(await frame.count()).toBe(1);
     const attributes = await frame.evaluate((el: HTMLIFrameElement) => ({
@@ -162,9 +158,7 @@ describe('episode media and links', () => {
   });
 
   it('embeds the Spotify player for a Spotify video episode', async () => {
-    const { page, close } = await openPage(browser, { viewport: VIEWPORT });
-    await page.goto(url(spotifyVideoEpisode));
-    await waitForHydration(page);
+    const { page, close } = await ctx.open(paths.episode(spotifyVideoEpisode.id), { viewport: VIEWPORT });
     const spotifyId = /\/episode\/([A-Za-z0-9]+)/.exec(spotifyVideoEpisode.listenUrl)![1];
     const frame = page.locator('iframe');
     expect(await frame.getAttribute('src')).toBe(`https://open.spotify.com/embed/episode/${spotifyId}`);
@@ -181,9 +175,7 @@ describe('episode media and links', () => {
     ['Spotify audio', () => spotifyAudioEpisode, 'Listen Now', 'Open in Spotify', 'spotify'],
   ])('%s: badge, main button and secondary link, in new tabs', async (_kind, episodeOf, main, secondary, platform) => {
     const episode = episodeOf();
-    const { page, problems, close } = await openPage(browser, { viewport: VIEWPORT });
-    await page.goto(url(episode));
-    await waitForHydration(page);
+    const { page, problems, close } = await ctx.open(paths.episode(episode.id), { viewport: VIEWPORT });
 
     const badge = page.locator(`.episode-hero .platform-badge--${platform}`);
     expect(await badge.count()).toBe(1);
@@ -213,9 +205,7 @@ describe('episode media and links', () => {
   });
 
   it("shows a note, and no link to nowhere, for the episode without a recording", async () => {
-    const { page, problems, close } = await openPage(browser, { viewport: VIEWPORT });
-    await page.goto(url(comingSoonEpisode));
-    await waitForHydration(page);
+    const { page, problems, close } = await ctx.open(paths.episode(comingSoonEpisode.id), { viewport: VIEWPORT });
     expect(await page.locator("a[href='#']").count()).toBe(0);
     expect(await page.getByRole('link', { name: /Watch Episode|Listen Now|Open in/ }).count()).toBe(0);
     expect(await page.getByText('Recording coming soon').isVisible()).toBe(true);
@@ -225,25 +215,22 @@ describe('episode media and links', () => {
   });
 
   it("returns to the list with 'Back to All Episodes' without a reload", async () => {
-    const { page, problems, close } = await openPage(browser, { viewport: VIEWPORT });
-    await page.goto(url(appleEpisode));
-    await waitForHydration(page);
-    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
+    const { page, problems, close } = await ctx.open(paths.episode(appleEpisode.id), { viewport: VIEWPORT });
+    await markDocument(page);
     await page.getByRole('link', { name: 'Back to All Episodes' }).click();
-    await page.waitForURL(server.origin + '/podcast');
+    await page.waitForURL(ctx.server.origin + '/podcast');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Podcast Episodes');
-    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same document');
+    expect(await isSameDocument(page)).toBe(true);
     expect(problems).toEqual([]);
     await close();
   });
 
   it.each([360, 1440])('has no horizontal scrolling at %i px', async (width) => {
-    const { page, close } = await openPage(browser, { viewport: { width, height: 900 } });
+    const { page, close } = await openPage(ctx.browser, { viewport: { width, height: 900 } });
     for (const episode of [youtubeEpisode, spotifyVideoEpisode, appleEpisode, comingSoonEpisode]) {
       await page.goto(url(episode));
       await waitForHydration(page);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, episode.id).toBe(0);
+      expect(await horizontalOverflow(page), episode.id).toEqual({ px: 0, offenders: [] });
     }
     await close();
   });

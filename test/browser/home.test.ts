@@ -3,59 +3,26 @@
  * client-side links work, external links open a new tab, the logo marquee
  * respects reduced motion, and nothing scrolls sideways from 360 px to 1280 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { services } from '../../shared/content/home';
 import { paths } from '../../shared/paths';
-import { startServer } from '../support/app';
-import { launchBrowser, openPage, waitForHydration } from '../support/browser';
+import {
+  clickAtCentre,
+  clickOpensNewTab,
+  horizontalOverflow,
+  isSameDocument,
+  linkTargets,
+  markDocument,
+  openPage,
+  scrollThroughPage,
+  useBrowserAndServer,
+} from '../support/browser';
 import type { TestPage } from '../support/browser';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
+const ctx = useBrowserAndServer();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function openHome(options: Parameters<typeof openPage>[1] = {}): Promise<TestPage> {
-  const tab = await openPage(browser, { viewport: { width: 1280, height: 900 }, ...options });
-  await tab.page.goto(`${server.origin}/`);
-  await waitForHydration(tab.page);
-  return tab;
-}
-
-/** A marker that survives client-side navigation and disappears on a full page load. */
-async function markDocument(page: Page) {
-  await page.evaluate(() => {
-    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
-  });
-}
-
-/** A real mouse click in the middle of an element, whatever covers it (a stretched link does). */
-async function clickAt(page: Page, selector: ReturnType<Page['locator']>) {
-  await selector.scrollIntoViewIfNeeded();
-  const box = (await selector.boundingBox())!;
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-}
-
-async function isSameDocument(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
-}
-
-/** Horizontal overflow with the body's overflow-x guard lifted, so real overflow is not masked. */
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    document.body.style.overflowX = 'visible';
-    document.documentElement.style.overflowX = 'visible';
-    return document.documentElement.scrollWidth - document.documentElement.clientWidth;
-  });
+function openHome(options: Parameters<typeof openPage>[1] = {}): Promise<TestPage> {
+  return ctx.open(paths.home, { viewport: { width: 1280, height: 900 }, ...options });
 }
 
 describe('home page in the browser', () => {
@@ -63,11 +30,7 @@ describe('home page in the browser', () => {
     const { page, problems, blocked, close } = await openHome();
     try {
       // Scroll through the page so lazy images and the video load too.
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      for (let y = 0; y < height; y += 700) {
-        await page.evaluate((top) => window.scrollTo(0, top), y);
-        await page.waitForTimeout(50);
-      }
+      await scrollThroughPage(page);
       await page.waitForLoadState('networkidle');
       expect(problems).toEqual([]);
       expect(blocked).toEqual([]);
@@ -95,7 +58,7 @@ describe('home page in the browser', () => {
   it('makes each linked service card one link that navigates client-side, from anywhere on the card', async () => {
     const { page, problems, close } = await openHome();
     try {
-      const linked = services.filter((service) => service.link !== paths.investmentManagement);
+      const linked = services.filter((service) => !service.ownLink);
       expect(linked).toHaveLength(5);
       for (const service of linked) {
         const card = page.locator('.services-grid__card', { has: page.getByRole('heading', { name: service.title }) });
@@ -104,12 +67,12 @@ describe('home page in the browser', () => {
 
         await markDocument(page);
         // Click the description, not the title: the whole card is the target.
-        await clickAt(page, card.locator('.services-grid__description'));
-        await page.waitForURL(`${server.origin}${service.link}`);
+        await clickAtCentre(page, card.locator('.services-grid__description'));
+        await page.waitForURL(`${ctx.server.origin}${service.link}`);
         expect(await isSameDocument(page)).toBe(true);
 
         await page.goBack();
-        await page.waitForURL(`${server.origin}/`);
+        await page.waitForURL(`${ctx.server.origin}/`);
         await page.locator('#services').waitFor();
       }
       expect(problems).toEqual([]);
@@ -127,13 +90,13 @@ describe('home page in the browser', () => {
       expect(await card.locator('a').count()).toBe(1);
 
       // The card body is not a link.
-      await clickAt(page, card.locator('.services-grid__description'));
+      await clickAtCentre(page, card.locator('.services-grid__description'));
       await page.waitForTimeout(300);
       expect(new URL(page.url()).pathname).toBe('/');
 
       await markDocument(page);
       await card.getByRole('link', { name: 'Learn more about pathways' }).click();
-      await page.waitForURL(`${server.origin}${paths.investmentManagement}`);
+      await page.waitForURL(`${ctx.server.origin}${paths.investmentManagement}`);
       expect(await isSameDocument(page)).toBe(true);
       expect(problems).toEqual([]);
     } finally {
@@ -146,14 +109,14 @@ describe('home page in the browser', () => {
     try {
       await markDocument(page);
       await page.getByRole('link', { name: 'View All Articles' }).click();
-      await page.waitForURL(`${server.origin}${paths.press}`);
+      await page.waitForURL(`${ctx.server.origin}${paths.press}`);
       await page.getByRole('heading', { level: 1, name: 'Press & Publications' }).waitFor();
       expect(await isSameDocument(page)).toBe(true);
 
       await page.goBack();
-      await page.waitForURL(`${server.origin}/`);
+      await page.waitForURL(`${ctx.server.origin}/`);
       await page.getByRole('link', { name: 'Browse All Episodes' }).click();
-      await page.waitForURL(`${server.origin}${paths.podcast}`);
+      await page.waitForURL(`${ctx.server.origin}${paths.podcast}`);
       expect(await isSameDocument(page)).toBe(true);
       expect(problems).toEqual([]);
     } finally {
@@ -164,25 +127,15 @@ describe('home page in the browser', () => {
   it('opens every external link in a new tab, without a handle on this page', async () => {
     const { page, problems, close } = await openHome();
     try {
-      const external = await page.$$eval('main a[href^="http"]', (links) =>
-        links.map((a) => ({
-          href: a.getAttribute('href'),
-          target: a.getAttribute('target'),
-          rel: a.getAttribute('rel'),
-        })),
-      );
+      const external = await linkTargets(page, 'main a[href^="http"]');
       // Scheduler ×2, Buy Now, three articles, Apple Podcasts, Spotify.
       expect(external.length).toBeGreaterThanOrEqual(8);
       for (const link of external) expect(link).toMatchObject({ target: '_blank', rel: 'noopener noreferrer' });
 
       for (const name of ['Buy Now', 'Apple Podcasts']) {
-        const [popup] = await Promise.all([
-          page.context().waitForEvent('page'),
-          page.getByRole('link', { name: new RegExp(`^${name}`) }).click(),
-        ]);
-        expect(popup).not.toBe(page);
+        const link = page.getByRole('link', { name: new RegExp(`^${name}`) });
+        expect(await clickOpensNewTab(page, () => link.click())).toBe(true);
         expect(new URL(page.url()).pathname).toBe('/');
-        await popup.close();
       }
       expect(problems).toEqual([]);
     } finally {
@@ -227,7 +180,7 @@ describe('home page in the browser', () => {
   it.each([360, 390, 768, 1280, 1440])('has no horizontal scroll at %i px', async (width) => {
     const { page, problems, close } = await openHome({ viewport: { width, height: 800 } });
     try {
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page)).toEqual({ px: 0, offenders: [] });
       expect(problems).toEqual([]);
     } finally {
       await close();

@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer } from '../support/app';
-import { launchBrowser, openPage, waitForHydration } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, useBrowserAndServer } from '../support/browser';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startServer>>;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close()]);
-});
+const ctx = useBrowserAndServer();
 
 const headerIsSolid = (page: Page) =>
   page.locator('header.site-header').evaluate((header) => header.classList.contains('site-header--solid'));
 
 describe('navigation bar', () => {
   it('turns solid past 50 px of scroll and transparent again when scrolled back', async () => {
-    const { page, problems, close } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(server.origin + '/privacy');
-    await waitForHydration(page);
+    const { page, problems, close } = await ctx.open('/privacy', { viewport: { width: 1280, height: 800 } });
     const background = () => page.locator('header.site-header').evaluate((el) => getComputedStyle(el).backgroundColor);
 
     expect(await headerIsSolid(page)).toBe(false);
@@ -41,9 +30,7 @@ describe('navigation bar', () => {
   });
 
   it('marks the current page', async () => {
-    const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(server.origin + '/podcast');
-    await waitForHydration(page);
+    const { page, close } = await ctx.open('/podcast', { viewport: { width: 1280, height: 800 } });
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect.poll(() => nav.getByRole('link', { name: 'Podcast' }).getAttribute('aria-current')).toBe('page');
     expect(await nav.getByRole('link', { name: 'Home', exact: true }).getAttribute('aria-current')).toBeNull();
@@ -51,9 +38,7 @@ describe('navigation bar', () => {
   });
 
   it('collapses into a menu button on narrow screens that opens, and closes when a link is chosen', async () => {
-    const { page, problems, close } = await openPage(browser, { viewport: { width: 390, height: 800 } });
-    await page.goto(server.origin + '/');
-    await waitForHydration(page);
+    const { page, problems, close } = await ctx.open('/', { viewport: { width: 390, height: 800 } });
     const toggle = page.getByRole('button', { name: 'Open menu' });
     const menu = page.locator('#main-menu');
 
@@ -79,9 +64,7 @@ describe('navigation bar', () => {
   });
 
   it('shows the links inline on wide screens without a menu button', async () => {
-    const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(server.origin + '/');
-    await waitForHydration(page);
+    const { page, close } = await ctx.open('/', { viewport: { width: 1280, height: 800 } });
     expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
     expect(await page.locator('#main-menu').getByRole('link').count()).toBe(4);
     expect(await page.locator('#main-menu').isVisible()).toBe(true);
@@ -91,8 +74,8 @@ describe('navigation bar', () => {
 
 describe('footer', () => {
   it('links every group and leaves the social placeholders without a target', async () => {
-    const { page, close } = await openPage(browser);
-    await page.goto(server.origin + '/');
+    const { page, close } = await openPage(ctx.browser);
+    await page.goto(ctx.server.origin + '/');
     const footer = page.locator('footer');
     for (const [group, count] of [
       ['Quick Links', 4],

@@ -5,11 +5,11 @@
  * back on the page with the outcome rendered by the server).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { newsletterMessages } from '../../shared/rules/newsletter';
 import { startServer } from '../support/app';
-import { launchBrowser, openPage, waitForHydration, withoutDocumentStatus } from '../support/browser';
-import type { TestPage } from '../support/browser';
+import { openPage, useBrowser, waitForHydration, withoutDocumentStatus } from '../support/browser';
+import type { TestPage, TestServer } from '../support/browser';
 import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../support/fake-provider';
 import type { FakeProvider, FormEndpointMode } from '../support/fake-provider';
 
@@ -17,17 +17,16 @@ const EMAIL = 'browser.visitor@example.com';
 const SUCCESS = "Thank you for subscribing! You'll receive growth tips in your inbox.";
 const UNABLE = 'Unable to connect to subscription service. Please try again or contact support.';
 
-let browser: Browser;
+// One browser for the file; the server is started per test (below).
+const ctx = useBrowser();
 let fake: FakeProvider<FormEndpointMode>;
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: TestServer;
 let tab: TestPage | undefined;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   fake = await startFormEndpoint();
 });
 afterAll(async () => {
-  await browser?.close();
   await fake?.close();
 });
 beforeEach(async () => {
@@ -51,7 +50,7 @@ const submit = (page: Page) => section(page).locator('button[type="submit"]');
 const toasts = (page: Page) => page.locator('.toast-region .toast');
 
 async function openHome(options: { javaScriptEnabled?: boolean } = {}) {
-  tab = await openPage(browser, options);
+  tab = await openPage(ctx.browser, options);
   await tab.page.goto(`${server.origin}/`);
   if (options.javaScriptEnabled !== false) await waitForHydration(tab.page);
   return tab.page;
@@ -177,7 +176,7 @@ describe('with JavaScript', () => {
   });
 
   it('after a sign-up without JavaScript, the page’s notice gives way to the next toast', async () => {
-    tab = await openPage(browser);
+    tab = await openPage(ctx.browser);
     const page = tab.page;
     await page.goto(`${server.origin}/?newsletter=unavailable`);
     await waitForHydration(page);
@@ -204,7 +203,7 @@ describe('without JavaScript', () => {
 
   it('shows a refusal as an alert on the page it came from', async () => {
     fake.setMode('rejected');
-    tab = await openPage(browser, { javaScriptEnabled: false });
+    tab = await openPage(ctx.browser, { javaScriptEnabled: false });
     const page = tab.page;
     await page.goto(`${server.origin}/press`);
     await field(page).fill(EMAIL);

@@ -2,30 +2,26 @@
  * The podcast list in a real browser: paging in place, scrolling to the list,
  * focus, the disabled ends, and the same links working without JavaScript.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { episodes } from '../../shared/content/episodes';
-import { startServer } from '../support/app';
-import { launchBrowser, openPage, waitForHydration, withoutBlockedThumbnails } from '../support/browser';
+import {
+  horizontalOverflow,
+  isSameDocument,
+  markDocument,
+  openPage,
+  useBrowserAndServer,
+  waitForHydration,
+  withoutBlockedThumbnails,
+} from '../support/browser';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startServer>>;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close()]);
-});
+const ctx = useBrowserAndServer();
 
 const VIEWPORT = { width: 1280, height: 800 };
 
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Episode pages' });
 const status = (page: Page) => page.locator('.episodes-section__status').textContent();
 const cardTitles = (page: Page) => page.locator('.episode-card__title').allTextContents();
-const setMarker = (page: Page) =>
-  page.evaluate(() => ((window as unknown as { marker?: string }).marker = 'same document'));
-const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: string }).marker);
 /** Where the episodes section sits relative to the top of the viewport. */
 const sectionTop = (page: Page) =>
   page.locator('#episodes-section').evaluate((section) => Math.round(section.getBoundingClientRect().top));
@@ -43,8 +39,8 @@ async function expectListScrolledIntoView(page: Page) {
 
 describe('podcast list', () => {
   it('loads and hydrates with no console or page errors', async () => {
-    const { page, problems, close } = await openPage(browser, { viewport: VIEWPORT });
-    const response = await page.goto(server.origin + '/podcast');
+    const { page, problems, close } = await openPage(ctx.browser, { viewport: VIEWPORT });
+    const response = await page.goto(ctx.server.origin + '/podcast');
     expect(response?.status()).toBe(200);
     await waitForHydration(page);
     await page.waitForLoadState('networkidle');
@@ -55,17 +51,15 @@ describe('podcast list', () => {
   });
 
   it('changes page in place, scrolls to the list and puts focus on its heading', async () => {
-    const { page, problems, close } = await openPage(browser, { viewport: VIEWPORT });
-    await page.goto(server.origin + '/podcast');
-    await waitForHydration(page);
-    await setMarker(page);
+    const { page, problems, close } = await ctx.open('/podcast', { viewport: VIEWPORT });
+    await markDocument(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await pager(page).getByRole('link', { name: 'Page 2', exact: true }).click();
-    await page.waitForURL(server.origin + '/podcast?page=2');
+    await page.waitForURL(ctx.server.origin + '/podcast?page=2');
     await expect.poll(() => status(page)).toBe('Page 2 of 9 (50 total episodes)');
     expect(await cardTitles(page)).toEqual(titlesOfPage(2));
-    expect(await marker(page)).toBe('same document');
+    expect(await isSameDocument(page)).toBe(true);
     await expectListScrolledIntoView(page);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('episodes-heading');
     expect(await pager(page).getByRole('link', { name: 'Page 2', exact: true }).getAttribute('aria-current')).toBe('page');
@@ -75,10 +69,8 @@ describe('podcast list', () => {
   });
 
   it('steps with Next and Previous, disabled at the ends', async () => {
-    const { page, problems, close } = await openPage(browser, { viewport: VIEWPORT });
-    await page.goto(server.origin + '/podcast');
-    await waitForHydration(page);
-    await setMarker(page);
+    const { page, problems, close } = await ctx.open('/podcast', { viewport: VIEWPORT });
+    await markDocument(page);
 
     const previousDisabled = pager(page).locator('[aria-disabled="true"]', { hasText: 'Previous' });
     expect(await previousDisabled.count()).toBe(1);
@@ -86,18 +78,18 @@ describe('podcast list', () => {
     expect(await pager(page).locator('a', { hasText: 'Previous' }).count()).toBe(0);
 
     await pager(page).getByRole('link', { name: 'Next' }).click();
-    await page.waitForURL(server.origin + '/podcast?page=2');
+    await page.waitForURL(ctx.server.origin + '/podcast?page=2');
     await expect.poll(() => status(page)).toBe('Page 2 of 9 (50 total episodes)');
 
     await pager(page).getByRole('link', { name: 'Previous' }).click();
-    await page.waitForURL(server.origin + '/podcast');
+    await page.waitForURL(ctx.server.origin + '/podcast');
     await expect.poll(() => status(page)).toBe('Page 1 of 9 (50 total episodes)');
     expect(await cardTitles(page)).toEqual(titlesOfPage(1));
 
     await pager(page).getByRole('link', { name: 'Page 8', exact: true }).click();
-    await page.waitForURL(server.origin + '/podcast?page=8');
+    await page.waitForURL(ctx.server.origin + '/podcast?page=8');
     await pager(page).getByRole('link', { name: 'Next' }).click();
-    await page.waitForURL(server.origin + '/podcast?page=9');
+    await page.waitForURL(ctx.server.origin + '/podcast?page=9');
     await expect.poll(() => status(page)).toBe('Page 9 of 9 (50 total episodes)');
     expect(await cardTitles(page)).toEqual(titlesOfPage(9));
     const nextDisabled = pager(page).locator('[aria-disabled="true"]', { hasText: 'Next' });
@@ -106,29 +98,25 @@ describe('podcast list', () => {
     // Clicking the disabled end does nothing (force: Playwright itself refuses to click a disabled control).
     await nextDisabled.click({ force: true });
     await page.waitForTimeout(200);
-    expect(page.url()).toBe(server.origin + '/podcast?page=9');
+    expect(page.url()).toBe(ctx.server.origin + '/podcast?page=9');
 
-    expect(await marker(page)).toBe('same document');
+    expect(await isSameDocument(page)).toBe(true);
     expect(problems).toEqual([]);
     await close();
   });
 
   it('goes back through the pages with the browser history', async () => {
-    const { page, close } = await openPage(browser, { viewport: VIEWPORT });
-    await page.goto(server.origin + '/podcast');
-    await waitForHydration(page);
+    const { page, close } = await ctx.open('/podcast', { viewport: VIEWPORT });
     await pager(page).getByRole('link', { name: 'Page 3', exact: true }).click();
     await expect.poll(() => status(page)).toBe('Page 3 of 9 (50 total episodes)');
     await page.goBack();
-    await page.waitForURL(server.origin + '/podcast');
+    await page.waitForURL(ctx.server.origin + '/podcast');
     await expect.poll(() => status(page)).toBe('Page 1 of 9 (50 total episodes)');
     await close();
   });
 
   it('scrolls to the list without animation for visitors who ask for reduced motion', async () => {
-    const { page, problems, close } = await openPage(browser, { viewport: VIEWPORT, reducedMotion: 'reduce' });
-    await page.goto(server.origin + '/podcast');
-    await waitForHydration(page);
+    const { page, problems, close } = await ctx.open('/podcast', { viewport: VIEWPORT, reducedMotion: 'reduce' });
     await pager(page).getByRole('link', { name: 'Page 4', exact: true }).click();
     await expect.poll(() => status(page)).toBe('Page 4 of 9 (50 total episodes)');
     // No animation: two frames after the new list is in, the list is already in place.
@@ -148,36 +136,34 @@ describe('podcast list', () => {
   });
 
   it('opens an episode from its card, anywhere on the card, without a reload', async () => {
-    const { page, problems, close } = await openPage(browser, { viewport: VIEWPORT });
-    await page.goto(server.origin + '/podcast');
-    await waitForHydration(page);
-    await setMarker(page);
+    const { page, problems, close } = await ctx.open('/podcast', { viewport: VIEWPORT });
+    await markDocument(page);
     const first = episodes[0]!;
     // The card's only link stretches over it: a real click on the description lands on the link.
     // (force: the click goes to those coordinates even though the link covers the paragraph.)
     await page.locator('.episode-card').first().locator('.episode-card__description').click({ force: true });
-    await page.waitForURL(`${server.origin}/podcast/${first.id}`);
+    await page.waitForURL(`${ctx.server.origin}/podcast/${first.id}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(first.title);
-    expect(await marker(page)).toBe('same document');
+    expect(await isSameDocument(page)).toBe(true);
     // The one expected error: Chromium reporting the refused YouTube thumbnail (the page falls back to the cover).
     expect(withoutBlockedThumbnails(problems)).toEqual([]);
     await close();
   });
 
   it('reaches page 2 through the same links with JavaScript disabled', async () => {
-    const { page, problems, close } = await openPage(browser, { viewport: VIEWPORT, javaScriptEnabled: false });
-    await page.goto(server.origin + '/podcast');
+    const { page, problems, close } = await openPage(ctx.browser, { viewport: VIEWPORT, javaScriptEnabled: false });
+    await page.goto(ctx.server.origin + '/podcast');
     expect(await status(page)).toBe('Page 1 of 9 (50 total episodes)');
     const response = await Promise.all([
       page.waitForNavigation(),
       pager(page).getByRole('link', { name: 'Page 2', exact: true }).click(),
     ]).then(([r]) => r);
     expect(response?.status()).toBe(200);
-    expect(page.url()).toBe(server.origin + '/podcast?page=2');
+    expect(page.url()).toBe(ctx.server.origin + '/podcast?page=2');
     expect(await status(page)).toBe('Page 2 of 9 (50 total episodes)');
     expect(await cardTitles(page)).toEqual(titlesOfPage(2));
     await Promise.all([page.waitForNavigation(), pager(page).getByRole('link', { name: 'Next' }).click()]);
-    expect(page.url()).toBe(server.origin + '/podcast?page=3');
+    expect(page.url()).toBe(ctx.server.origin + '/podcast?page=3');
     expect(problems).toEqual([]);
     await close();
   });
@@ -187,10 +173,8 @@ describe('podcast list', () => {
     [768, 2],
     [1440, 3],
   ])('lays the cards out without horizontal scrolling at %i px (%i per row)', async (width, columns) => {
-    const { page, close } = await openPage(browser, { viewport: { width, height: 900 } });
-    await page.goto(server.origin + '/podcast');
-    await waitForHydration(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    const { page, close } = await ctx.open('/podcast', { viewport: { width, height: 900 } });
+    expect(await horizontalOverflow(page)).toEqual({ px: 0, offenders: [] });
     const lefts = await page
       .locator('.episode-card')
       .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().left)));

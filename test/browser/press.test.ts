@@ -3,31 +3,24 @@
  * columns on wide screens and one on narrow ones, every article opens in a new
  * tab, and 'Subscribe to Newsletter' leads to the sign-up form.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { pressItems } from '../../shared/content/press';
-import { startServer } from '../support/app';
-import { launchBrowser, openPage, waitForHydration } from '../support/browser';
+import { paths } from '../../shared/paths';
+import {
+  clickAtCentre,
+  clickOpensNewTab,
+  horizontalOverflow,
+  linkTargets,
+  scrollThroughPage,
+  useBrowserAndServer,
+} from '../support/browser';
 import type { TestPage } from '../support/browser';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
+const ctx = useBrowserAndServer();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function openPress(width = 1280, height = 900): Promise<TestPage> {
-  const tab = await openPage(browser, { viewport: { width, height } });
-  await tab.page.goto(`${server.origin}/press`);
-  await waitForHydration(tab.page);
-  return tab;
+function openPress(width = 1280, height = 900): Promise<TestPage> {
+  return ctx.open(paths.press, { viewport: { width, height } });
 }
 
 async function cardBoxes(page: Page) {
@@ -43,11 +36,7 @@ describe('press page in the browser', () => {
   it('hydrates without console errors or outside requests and shows all 12 articles', async () => {
     const { page, problems, blocked, close } = await openPress();
     try {
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      for (let y = 0; y < height; y += 700) {
-        await page.evaluate((top) => window.scrollTo(0, top), y);
-        await page.waitForTimeout(50);
-      }
+      await scrollThroughPage(page);
       await page.waitForLoadState('networkidle');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Press & Publications');
       expect(await page.locator('.press-card').count()).toBe(pressItems.length);
@@ -99,27 +88,14 @@ describe('press page in the browser', () => {
   it('opens every article in a new tab, from the Read Article link or anywhere on the card', async () => {
     const { page, problems, close } = await openPress();
     try {
-      const links = await page.$$eval('.press-card a', (anchors) =>
-        anchors.map((a) => ({
-          href: a.getAttribute('href'),
-          target: a.getAttribute('target'),
-          rel: a.getAttribute('rel'),
-        })),
-      );
+      const links = await linkTargets(page, '.press-card a');
       const expected = pressItems.map((item) => ({ href: item.link, target: '_blank', rel: 'noopener noreferrer' }));
       expect(links).toEqual(expected);
 
       // A real click on the card's title, which the stretched 'Read Article' link covers.
       const title = page.locator('.press-card__title').nth(2);
-      await title.scrollIntoViewIfNeeded();
-      const box = (await title.boundingBox())!;
-      const [popup] = await Promise.all([
-        page.context().waitForEvent('page'),
-        page.mouse.click(box.x + box.width / 2, box.y + box.height / 2),
-      ]);
-      expect(popup).not.toBe(page);
+      expect(await clickOpensNewTab(page, () => clickAtCentre(page, title))).toBe(true);
       expect(new URL(page.url()).pathname).toBe('/press');
-      await popup.close();
       expect(problems).toEqual([]);
     } finally {
       await close();
@@ -149,12 +125,7 @@ describe('press page in the browser', () => {
   it.each([360, 1280])('has no horizontal scroll at %i px', async (width) => {
     const { page, problems, close } = await openPress(width, 800);
     try {
-      const overflow = await page.evaluate(() => {
-        document.body.style.overflowX = 'visible';
-        document.documentElement.style.overflowX = 'visible';
-        return document.documentElement.scrollWidth - document.documentElement.clientWidth;
-      });
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page)).toEqual({ px: 0, offenders: [] });
       expect(problems).toEqual([]);
     } finally {
       await close();

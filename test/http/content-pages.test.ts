@@ -115,7 +115,7 @@ describe('service pages', () => {
 
     expect(texts(html, 'h1')).toEqual([expected.h1]);
     // Hero: the service's name as the eyebrow, then the intro.
-    expect(html).toMatch(new RegExp(`<p class="eyebrow">${escapeRegExp(page.title)}</p><h1>`));
+    expect(html).toMatch(new RegExp(`<p class="eyebrow">${escapeRegExp(page.title)}</p><h1 [^>]*>`));
     expect(visibleText(html)).toContain(page.heroText);
 
     const h2s = texts(html, 'h2');
@@ -144,7 +144,7 @@ describe('service pages', () => {
 
   it('offers the two investment-management paths as two cards', async () => {
     const html = await get('/investment-management');
-    const paths = /<ol class="service-paths">([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? '';
+    const paths = /<ol class="service-paths[ "][^>]*>([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? '';
     expect(paths.match(/<li class="service-path /g)).toHaveLength(2);
     expect(paths).toContain('Path 1');
     expect(paths).toContain('Path 2');
@@ -257,7 +257,7 @@ describe('contact page', () => {
     );
     expect(html).toMatch(new RegExp(`<a class="contact-card__email" href="mailto:${escapeRegExp(firm.email)}">${escapeRegExp(firm.email)}</a>`));
 
-    const steps = /<ol class="contact-steps">([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? '';
+    const steps = /<ol class="contact-steps[ "][^>]*>([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? '';
     expect(steps.match(/<li /g)).toHaveLength(3);
 
     // The newsletter section (its own component), and no form of the page's own that posts nowhere.

@@ -21,7 +21,7 @@ async function html(path: string, status = 200): Promise<string> {
 
 /** The markup of each episode card, in order. */
 function cards(page: string): string[] {
-  return [...page.matchAll(/<article class="episode-card"[\s\S]*?<\/article>/g)].map((match) => match[0]);
+  return [...page.matchAll(/<article class="episode-card[ "][\s\S]*?<\/article>/g)].map((match) => match[0]);
 }
 
 function cardIds(page: string): string[] {

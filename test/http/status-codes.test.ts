@@ -1,28 +1,14 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
+import { staticPagePaths } from '../../shared/paths';
 import { buildRouteTree, pageRoutes } from '../../shared/routes';
 import { makeApp } from '../support/app';
 
 const LEGACY = '/2024/03/12/mastering-money-with-mindfulness-three-step-approach';
 const EPISODE = '/podcast/mastering-money-with-mindfulness-three-step-approach-jordan-reyes';
 
-const specRoutes = [
-  '/',
-  '/podcast',
-  EPISODE,
-  '/press',
-  '/contact',
-  '/investment-management',
-  '/financial-planning',
-  '/retirement-planning',
-  '/estate-planning',
-  '/merger-advisory',
-  '/family-office',
-  '/privacy',
-  '/terms',
-  '/accessibility',
-];
+const specRoutes = [...staticPagePaths, EPISODE];
 
 describe('pages', () => {
   const { app } = makeApp();

@@ -37,7 +37,7 @@ export function AboutSection() {
             ))}
           </ul>
         </div>
-        <ul className="about-section__tiles">
+        <ul className="about-section__tiles grid-list">
           {aboutTiles.map((tile, index) => (
             <li key={tile.title} className="about-section__tile">
               <span className="about-section__tile-mark" aria-hidden="true">

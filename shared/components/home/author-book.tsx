@@ -1,10 +1,7 @@
 import { bookBlurb } from '../../content/home';
 import { author, book, externalUrls } from '../../content/site';
 import { ExternalLink } from '../external-link';
-
-/** The shipped artwork for this section, with its intrinsic sizes. */
-const BOOK_COVER = { src: '/media/book-cover.svg', width: 400, height: 600 } as const;
-const AUTHOR_PORTRAIT = { src: '/media/author.svg', width: 480, height: 560 } as const;
+import { SizedImage } from '../sized-image';
 
 /** Home §6: the author's book with a 'Buy Now' link, and the author's credentials. */
 export function AuthorBook() {
@@ -12,15 +9,7 @@ export function AuthorBook() {
     <section className="author-book section" aria-labelledby="book-heading">
       <div className="container author-book__grid">
         <div className="author-book__cover-wrap">
-          <img
-            className="author-book__cover"
-            src={BOOK_COVER.src}
-            width={BOOK_COVER.width}
-            height={BOOK_COVER.height}
-            alt={`Cover of ${book.title}`}
-            loading="lazy"
-            decoding="async"
-          />
+          <SizedImage className="author-book__cover" image={book.cover} alt={`Cover of ${book.title}`} />
         </div>
         <div className="author-book__body">
           <p className="eyebrow">The Book</p>
@@ -32,15 +21,7 @@ export function AuthorBook() {
             Buy Now
           </ExternalLink>
           <div className="author-book__author">
-            <img
-              className="author-book__portrait"
-              src={AUTHOR_PORTRAIT.src}
-              width={AUTHOR_PORTRAIT.width}
-              height={AUTHOR_PORTRAIT.height}
-              alt={`Portrait of ${author.name}`}
-              loading="lazy"
-              decoding="async"
-            />
+            <SizedImage className="author-book__portrait" image={author.portrait} alt={`Portrait of ${author.name}`} />
             <div>
               <p className="author-book__label">About the author</p>
               <h3 className="author-book__name">{author.name}</h3>

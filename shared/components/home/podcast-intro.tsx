@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import { episodes, latestEpisode } from '../../content/episodes';
+import { podcastIntro } from '../../content/home';
+import { mediaSizes } from '../../content/media';
 import { podcast } from '../../content/site';
 import type { Episode } from '../../content/types';
 import { paths } from '../../paths';
 import { ExternalLink } from '../external-link';
-
-/** The intrinsic size of the episode artwork under /media/episodes. */
-const EPISODE_IMAGE = { width: 600, height: 600 } as const;
+import { SizedImage } from '../sized-image';
 
 /** The featured episode; a latestEpisode id missing from the list is a content error, reported loudly. */
 function findFeaturedEpisode(): Episode {
@@ -27,26 +27,19 @@ export function PodcastIntro() {
     <section className="podcast-intro section" aria-labelledby="podcast-intro-heading">
       <div className="container podcast-intro__grid">
         <div className="podcast-intro__text">
-          <p className="eyebrow">Listen &amp; Learn</p>
+          <p className="eyebrow">{podcastIntro.eyebrow}</p>
           <h2 id="podcast-intro-heading">{podcast.name}</h2>
-          <p className="podcast-intro__lead">
-            Candid conversations with CPAs, advisors and specialists about adding advisory services, serving families
-            well and building a practice that lasts.
-          </p>
+          <p className="podcast-intro__lead">{podcastIntro.lead}</p>
           <Link className="button button--primary" to={paths.podcast}>
             Browse All Episodes
           </Link>
         </div>
         <article className="podcast-intro__card" aria-labelledby="latest-episode-title">
           <div className="podcast-intro__media">
-            <img
+            <SizedImage
               className="podcast-intro__image"
-              src={episode.image}
-              width={EPISODE_IMAGE.width}
-              height={EPISODE_IMAGE.height}
+              image={{ src: episode.image, ...mediaSizes.episodeCover }}
               alt=""
-              loading="lazy"
-              decoding="async"
             />
           </div>
           <div className="podcast-intro__body">
@@ -61,7 +54,7 @@ export function PodcastIntro() {
               {episode.title}
             </h3>
             <p className="podcast-intro__description">{episode.description}</p>
-            <div className="podcast-intro__actions">
+            <div className="podcast-intro__actions button-row">
               <ExternalLink
                 className="podcast-intro__platform podcast-intro__platform--apple"
                 href={latestEpisode.applePodcastsUrl}

@@ -1,59 +1,43 @@
 import { Link } from 'react-router-dom';
+import { sectionIntros } from '../../content/home';
 import type { Service } from '../../content/types';
 import { anchors } from '../../paths';
-import { ServiceIcon } from './service-icon';
-
-interface ServicesGridProps {
-  services: readonly Service[];
-  /**
-   * The service whose card is not itself a link (spec: Investment Management)
-   * but carries its own 'Learn more about pathways' link to this address.
-   */
-  pathwaysLink: string;
-}
+import { LineIcon } from '../line-icon';
+import { HomeSectionHeader } from './section-header';
 
 /**
  * Home §3 'Integrated Services' (anchor #services). Every card is wholly
  * clickable through one stretched link on its title (a single tab stop, no
- * nested interactive elements), except the pathways card, which is plain
+ * nested interactive elements), except a card with `ownLink`, which is plain
  * and holds its own link.
  */
-export function ServicesGrid({ services, pathwaysLink }: ServicesGridProps) {
+export function ServicesGrid({ services }: { services: readonly Service[] }) {
   return (
     <section id={anchors.services} className="services-grid section" aria-labelledby="services-heading">
       <div className="container">
-        <header className="home-section__header">
-          <p className="eyebrow">What We Offer</p>
-          <h2 id="services-heading">Integrated Services</h2>
-          <p className="home-section__lead">
-            Six disciplines, one coordinated team: everything your clients need to plan, invest and protect what
-            they have built.
-          </p>
-        </header>
-        <ul className="services-grid__list">
+        <HomeSectionHeader id="services-heading" intro={sectionIntros.services} />
+        <ul className="services-grid__list grid-list">
           {services.map((service) => {
-            const isPathways = service.link === pathwaysLink;
+            // A linked card rises as a whole; the card with its own link stays put.
+            const kind = service.ownLink ? 'services-grid__card--static' : 'services-grid__card--link card--lift';
             return (
-              <li
-                key={service.link}
-                className={`services-grid__card services-grid__card--${isPathways ? 'static' : 'link'}`}
-              >
+              <li key={service.link} className={`services-grid__card card ${kind}`}>
                 <span className="services-grid__icon">
-                  <ServiceIcon name={service.icon} />
+                  <LineIcon name={service.icon} size={28} />
                 </span>
                 <h3 className="services-grid__title">
-                  {isPathways ? (
+                  {service.ownLink ? (
                     service.title
                   ) : (
-                    <Link className="services-grid__link" to={service.link}>
+                    <Link className="services-grid__link stretched-link" to={service.link}>
                       {service.title}
                     </Link>
                   )}
                 </h3>
                 <p className="services-grid__description">{service.description}</p>
-                {isPathways ? (
+                {service.ownLink ? (
                   <Link className="services-grid__more services-grid__more--link" to={service.link}>
-                    <span className="services-grid__more-text">Learn more about pathways</span>
+                    <span className="services-grid__more-text">{service.ownLink.label}</span>
                     <span className="services-grid__arrow" aria-hidden="true">
                       →
                     </span>

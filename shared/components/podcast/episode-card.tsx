@@ -1,13 +1,12 @@
 import { Link } from 'react-router-dom';
+import { mediaSizes } from '../../content/media';
 import type { Episode } from '../../content/types';
 import { isVideoEpisode } from '../../rules/episode-media';
 import { isFollowableUrl, listenPlatform } from '../../rules/youtube';
 import { paths } from '../../paths';
+import { Icon } from '../icon';
+import { SizedImage } from '../sized-image';
 import { PlatformBadge } from './platform-badge';
-import { Icon } from './platform-icon';
-
-/** Cover art files are square. */
-export const COVER_SIZE_PX = 600;
 
 interface EpisodeCardProps {
   episode: Episode;
@@ -24,16 +23,13 @@ export function EpisodeCard({ episode, eager = false }: EpisodeCardProps) {
   const platform = listenPlatform(episode.listenUrl);
   const titleId = `episode-card-${episode.id}`;
   return (
-    <article className="episode-card" aria-labelledby={titleId}>
-      <div className="episode-card__media">
-        <img
-          className="episode-card__image"
-          src={episode.image}
+    <article className="episode-card card" aria-labelledby={titleId}>
+      <div className="episode-card__media card__media">
+        <SizedImage
+          className="episode-card__image card__image"
+          image={{ src: episode.image, ...mediaSizes.episodeCover }}
           alt=""
-          width={COVER_SIZE_PX}
-          height={COVER_SIZE_PX}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
+          eager={eager}
         />
         <span className="episode-card__kind">
           <Icon name={isVideoEpisode(episode) ? 'play' : 'headphones'} size={14} />

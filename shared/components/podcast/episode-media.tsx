@@ -1,12 +1,28 @@
 import { EMBED_HEIGHT_PX } from '../../constants';
 import type { EpisodeMedia } from '../../rules/episode-media';
 
-/** What the YouTube player may use; the rest of the page grants nothing. */
-const YOUTUBE_ALLOW = 'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share';
-const SPOTIFY_ALLOW = 'autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture';
+type PlayerMedia = Exclude<EpisodeMedia, { kind: 'cover' }>;
+
+/** What each player may use (the rest of the page grants nothing), and how it is named and styled. */
+const players: Record<
+  PlayerMedia['kind'],
+  { name: string; className: string; allow: string; referrerPolicy?: 'strict-origin-when-cross-origin' }
+> = {
+  youtube: {
+    name: 'YouTube',
+    className: 'episode-player__frame',
+    allow: 'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+  },
+  'spotify-video': {
+    name: 'Spotify',
+    className: 'episode-player__frame episode-player__frame--spotify',
+    allow: 'autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture',
+  },
+};
 
 interface EpisodePlayerProps {
-  media: Exclude<EpisodeMedia, { kind: 'cover' }>;
+  media: PlayerMedia;
   title: string;
 }
 
@@ -16,28 +32,16 @@ interface EpisodePlayerProps {
  * origins are allowed as frames by the CSP.
  */
 export function EpisodePlayer({ media, title }: EpisodePlayerProps) {
-  if (media.kind === 'youtube') {
-    return (
-      <iframe
-        className="episode-player__frame"
-        src={media.embedUrl}
-        title={`YouTube video player: ${title}`}
-        height={EMBED_HEIGHT_PX}
-        loading="lazy"
-        referrerPolicy="strict-origin-when-cross-origin"
-        allow={YOUTUBE_ALLOW}
-        allowFullScreen
-      />
-    );
-  }
+  const player = players[media.kind];
   return (
     <iframe
-      className="episode-player__frame episode-player__frame--spotify"
+      className={player.className}
       src={media.embedUrl}
-      title={`Spotify video player: ${title}`}
+      title={`${player.name} video player: ${title}`}
       height={EMBED_HEIGHT_PX}
       loading="lazy"
-      allow={SPOTIFY_ALLOW}
+      referrerPolicy={player.referrerPolicy}
+      allow={player.allow}
       allowFullScreen
     />
   );

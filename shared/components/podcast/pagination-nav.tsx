@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { pageListItems } from '../../rules/pagination';
-import { Icon } from './platform-icon';
+import { Icon } from '../icon';
 
 /** History state a pagination link leaves behind, so the page knows to bring the list into view. */
 export interface PaginationNavigationState {
@@ -12,6 +12,49 @@ export function isPaginationNavigationState(state: unknown): state is Pagination
 }
 
 const navigationState: PaginationNavigationState = { scrollToList: true };
+
+const steps = {
+  prev: { label: 'Previous', icon: 'arrow-left' },
+  next: { label: 'Next', icon: 'arrow-right' },
+} as const;
+
+interface StepLinkProps {
+  rel: keyof typeof steps;
+  /** Where it leads; null at either end. */
+  page: number | null;
+  hrefFor: (page: number) => string;
+}
+
+/** Previous or Next, its arrow pointing outwards. At either end it is shown disabled, not as a link that goes nowhere. */
+function StepLink({ rel, page, hrefFor }: StepLinkProps) {
+  const { label, icon } = steps[rel];
+  const arrow = <Icon name={icon} size={18} />;
+  const content = (
+    <>
+      {rel === 'prev' && arrow}
+      {label}
+      {rel === 'next' && arrow}
+    </>
+  );
+  if (page === null) {
+    return (
+      <span className="pagination__link pagination__link--step" role="link" aria-disabled="true">
+        {content}
+      </span>
+    );
+  }
+  return (
+    <Link
+      className="pagination__link pagination__link--step"
+      to={hrefFor(page)}
+      state={navigationState}
+      preventScrollReset
+      rel={rel}
+    >
+      {content}
+    </Link>
+  );
+}
 
 interface PaginationNavProps {
   page: number;
@@ -35,23 +78,7 @@ export function PaginationNav({ page, pageCount, hrefFor, label }: PaginationNav
     <nav className="pagination" aria-label={label}>
       <ul className="pagination__list">
         <li className="pagination__step pagination__step--previous">
-          {previous ? (
-            <Link
-              className="pagination__link pagination__link--step"
-              to={hrefFor(previous)}
-              state={navigationState}
-              preventScrollReset
-              rel="prev"
-            >
-              <Icon name="arrow-left" size={18} />
-              Previous
-            </Link>
-          ) : (
-            <span className="pagination__link pagination__link--step" role="link" aria-disabled="true">
-              <Icon name="arrow-left" size={18} />
-              Previous
-            </span>
-          )}
+          <StepLink rel="prev" page={previous} hrefFor={hrefFor} />
         </li>
         {pageListItems(page, pageCount).map((item) =>
           item.type === 'gap' ? (
@@ -74,23 +101,7 @@ export function PaginationNav({ page, pageCount, hrefFor, label }: PaginationNav
           ),
         )}
         <li className="pagination__step pagination__step--next">
-          {next ? (
-            <Link
-              className="pagination__link pagination__link--step"
-              to={hrefFor(next)}
-              state={navigationState}
-              preventScrollReset
-              rel="next"
-            >
-              Next
-              <Icon name="arrow-right" size={18} />
-            </Link>
-          ) : (
-            <span className="pagination__link pagination__link--step" role="link" aria-disabled="true">
-              Next
-              <Icon name="arrow-right" size={18} />
-            </span>
-          )}
+          <StepLink rel="next" page={next} hrefFor={hrefFor} />
         </li>
       </ul>
     </nav>

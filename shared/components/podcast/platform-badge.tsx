@@ -1,6 +1,6 @@
 import type { ListenPlatform } from '../../rules/youtube';
 import { platformNames } from '../../rules/youtube';
-import { Icon } from './platform-icon';
+import { Icon } from '../icon';
 
 /** The platform an episode is published on: red for YouTube, green for Spotify, neutral for Apple Podcasts. */
 export function PlatformBadge({ platform, className }: { platform: ListenPlatform; className?: string }) {

@@ -1,12 +1,13 @@
+import type { VideoAsset } from '../../content/types';
 import { BackgroundVideo } from '../background-video';
 import { ExternalLink } from '../external-link';
-import { Icon } from './platform-icon';
+import { Icon } from '../icon';
 
 interface PodcastHeroProps {
   title: string;
   eyebrow: string;
   intro: string;
-  video: { src: string; poster: string };
+  video: VideoAsset;
   showLinks: { applePodcasts: string; spotify: string };
 }
 
@@ -17,14 +18,14 @@ interface PodcastHeroProps {
  */
 export function PodcastHero({ title, eyebrow, intro, video, showLinks }: PodcastHeroProps) {
   return (
-    <section className="page-hero podcast-hero" aria-labelledby="podcast-hero-title">
-      <BackgroundVideo src={video.src} poster={video.poster} />
-      <div className="podcast-hero__scrim" aria-hidden="true" />
-      <div className="container page-hero__inner podcast-hero__inner">
+    <section className="page-hero podcast-hero video-hero" aria-labelledby="podcast-hero-title">
+      <BackgroundVideo video={video} />
+      <div className="podcast-hero__scrim video-hero__scrim" aria-hidden="true" />
+      <div className="container page-hero__inner podcast-hero__inner video-hero__content">
         <p className="eyebrow">{eyebrow}</p>
         <h1 id="podcast-hero-title">{title}</h1>
         <p className="podcast-hero__intro">{intro}</p>
-        <ul className="podcast-hero__actions" aria-label="Follow the show">
+        <ul className="podcast-hero__actions button-row" aria-label="Follow the show">
           <li>
             <ExternalLink className="button button--primary" href={showLinks.applePodcasts}>
               <Icon name="apple" />

@@ -2,12 +2,9 @@ import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import type { Block, Inline } from '../../content/legal';
 import { firm } from '../../content/site';
+import { EmailLink } from '../email-link';
 import { ExternalLink } from '../external-link';
-import { MailIcon } from './icons';
-
-export function mailtoHref(subject?: string): string {
-  return subject ? `mailto:${firm.email}?subject=${encodeURIComponent(subject)}` : `mailto:${firm.email}`;
-}
+import { LineIcon } from '../line-icon';
 
 /** Inline pieces of the legal text: strings, the firm's email, outside and internal links, emphasis. */
 export function RichText({ content }: { content: Inline[] }) {
@@ -18,9 +15,9 @@ export function RichText({ content }: { content: Inline[] }) {
         switch (piece.kind) {
           case 'email':
             return (
-              <a key={index} href={mailtoHref(piece.subject)}>
-                {piece.label ?? firm.email}
-              </a>
+              <EmailLink key={index} subject={piece.subject}>
+                {piece.label}
+              </EmailLink>
             );
           case 'external':
             return (
@@ -84,10 +81,10 @@ export function RichBlock({ block }: { block: Block }) {
         const [link] = block.content;
         return (
           <p className="prose__callout prose__callout--action">
-            <a className="button button--dark" href={mailtoHref(link.subject)}>
-              <MailIcon className="prose__callout-icon" />
+            <EmailLink className="button button--dark" subject={link.subject}>
+              <LineIcon name="mail" size={28} className="prose__callout-icon" />
               {link.label ?? firm.email}
-            </a>
+            </EmailLink>
           </p>
         );
       }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { firm } from '../../content/site';
 import { paths } from '../../paths';
-import { ArrowIcon } from './icons';
+import { EmailLink } from '../email-link';
+import { LineIcon } from '../line-icon';
 
 interface ServiceClosingProps {
   heading: string;
@@ -22,10 +22,10 @@ export function ServiceClosing({ heading, text, tone }: ServiceClosingProps) {
           <div className="service-closing__actions">
             <Link className="button button--primary" to={paths.contact}>
               Get Started Today
-              <ArrowIcon />
+              <LineIcon name="arrow" size={18} />
             </Link>
             <p className="service-closing__email">
-              Or write to us at <a href={`mailto:${firm.email}`}>{firm.email}</a>
+              Or write to us at <EmailLink />
             </p>
           </div>
         </div>

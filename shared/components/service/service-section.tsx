@@ -1,5 +1,5 @@
 import type { ServiceItem, ServiceSection } from '../../content/service-pages';
-import { CheckIcon } from './icons';
+import { LineIcon } from '../line-icon';
 
 interface ServiceSectionBlockProps {
   section: ServiceSection;
@@ -34,11 +34,11 @@ function CardGrid({ items }: { items: ServiceItem[] }) {
   // Four items sit best as 2 × 2 or 4 across; three and six as rows of three.
   const columns = items.length % 3 === 0 ? 'thirds' : 'quarters';
   return (
-    <ul className={`service-grid service-grid--${columns}`}>
+    <ul className={`service-grid service-grid--${columns} grid-list`}>
       {items.map((item) => (
         <li key={item.title} className="service-card">
           <span className="service-card__icon">
-            <CheckIcon />
+            <LineIcon name="check" size={20} />
           </span>
           <h3 className="service-card__title">{item.title}</h3>
           <p className="service-card__text">{item.text}</p>
@@ -50,9 +50,9 @@ function CardGrid({ items }: { items: ServiceItem[] }) {
 
 function PathList({ items }: { items: ServiceItem[] }) {
   return (
-    <ol className="service-paths">
+    <ol className="service-paths grid-list">
       {items.map((item, index) => (
-        <li key={item.title} className={`service-path service-path--${index % 2 === 0 ? 'light' : 'dark'}`}>
+        <li key={item.title} className={`service-path panel ${index % 2 === 0 ? 'service-path--light' : 'service-path--dark panel--dark'}`}>
           {item.label && <p className="service-path__label">{item.label}</p>}
           <h3 className="service-path__title">{item.title}</h3>
           <p>{item.text}</p>
@@ -60,7 +60,7 @@ function PathList({ items }: { items: ServiceItem[] }) {
             <ul className="check-list">
               {item.points.map((point) => (
                 <li key={point}>
-                  <CheckIcon className="check-list__icon" />
+                  <LineIcon name="check" size={20} className="check-list__icon" />
                   <span>{point}</span>
                 </li>
               ))}
