@@ -27,7 +27,7 @@ interface ToastRegionProps {
 
 export function ToastRegion({ toasts, onDismiss, durationMs = TOAST_DURATION_MS }: ToastRegionProps) {
   return (
-    <div className="toast-region" aria-label="Notifications">
+    <div className="toast-region">
       {toasts.map((toast) => (
         <Toast key={toast.id} toast={toast} onDismiss={onDismiss} durationMs={durationMs} />
       ))}

@@ -1,0 +1,55 @@
+/**
+ * axe-core's WCAG 2.x A/AA rules (2.2 included) on every page at a phone and a
+ * desktop width: contrast (also over the hero videos), names, landmarks, ids.
+ */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { episodes } from '../../shared/content/episodes';
+import { paths, staticPagePaths } from '../../shared/paths';
+import { scrollThroughPage, useBrowserAndServer } from '../support/browser';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const ctx = useBrowserAndServer();
+
+const pages = [
+  ...staticPagePaths,
+  `${paths.podcast}?page=2`,
+  paths.episode(episodes.find((episode) => episode.isYouTube)!.id),
+  paths.episode(episodes.find((episode) => episode.isSpotifyVideo)!.id),
+  paths.episode(episodes.find((episode) => !episode.isYouTube && !episode.isSpotifyVideo)!.id),
+  '/no-such-page',
+];
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through DevTools, so the page's CSP (rightly) does not apply to the test's own script.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations.map(({ id, help, nodes }) => ({
+      id,
+      help,
+      nodes: nodes.slice(0, 5).map(({ target, failureSummary }) => ({ target: target as string[], failureSummary })),
+    }));
+  });
+}
+
+describe.each([390, 1280])('WCAG 2.2 AA at %i px', (width) => {
+  it.each(pages)('%s has no axe violations', async (path) => {
+    // Reduced motion pauses the hero videos, so contrast is judged against a still frame.
+    const { page, close } = await ctx.open(path, { viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+    await scrollThroughPage(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await close();
+  });
+});
