@@ -8,7 +8,6 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router-dom';
 import type { RouteObject, StaticHandlerContext } from 'react-router-dom';
-import type { Logger } from 'pino';
 import { HIDDEN_ERROR_MESSAGE, serializeAppPayload, serializeRouteErrors } from '../shared/app-payload';
 import { DocumentContext } from '../shared/document-context';
 import { ERROR_BOUNDARY_ROUTE_ID } from '../shared/routes';

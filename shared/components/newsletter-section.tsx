@@ -112,7 +112,6 @@ export function NewsletterSection() {
         body: JSON.stringify({
           email: check.email,
           [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? ''),
-          [RETURN_TO_FIELD]: returnTo,
         }),
       });
       const answer = await readAnswer(response);

@@ -1,34 +1,8 @@
 import { mediaSizes } from '../content/media';
 import type { PressItem } from '../content/types';
+import { DisplayDate } from './display-date';
 import { ExternalLink } from './external-link';
 import { SizedImage } from './sized-image';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/**
- * 'June 10, 2025' → '2025-06-10' for <time dateTime>; undefined for anything else.
- * Pure string work (no Date), so server and browser render the same.
- */
-export function isoDate(display: string): string | undefined {
-  const match = /^([A-Z][a-z]+) (\d{1,2}), (\d{4})$/.exec(display.trim());
-  if (!match) return undefined;
-  const month = MONTHS.indexOf(match[1]!);
-  if (month < 0) return undefined;
-  return `${match[3]}-${String(month + 1).padStart(2, '0')}-${match[2]!.padStart(2, '0')}`;
-}
 
 interface PressCardProps {
   item: PressItem;
@@ -44,7 +18,6 @@ interface PressCardProps {
  */
 export function PressCard({ item, headingLevel: Heading = 'h3' }: PressCardProps) {
   const titleId = `press-card-${item.id}-title`;
-  const dateTime = isoDate(item.date);
   return (
     <article className="press-card card card--lift">
       <div className="press-card__media card__media">
@@ -57,13 +30,7 @@ export function PressCard({ item, headingLevel: Heading = 'h3' }: PressCardProps
       <div className="press-card__body">
         <p className="press-card__meta">
           <span className="press-card__publication">{item.publication}</span>
-          {dateTime ? (
-            <time className="press-card__date" dateTime={dateTime}>
-              {item.date}
-            </time>
-          ) : (
-            <span className="press-card__date">{item.date}</span>
-          )}
+          <DisplayDate className="press-card__date" date={item.date} />
         </p>
         <Heading id={titleId} className="press-card__title">
           {item.title}

@@ -52,10 +52,6 @@ export interface ServicePageContent {
   closing: { heading: string; text: string };
 }
 
-export function isServiceSlug(value: string): value is ServiceSlug {
-  return Object.prototype.hasOwnProperty.call(servicePages, value);
-}
-
 export const servicePages: Record<ServiceSlug, ServicePageContent> = {
   'investment-management': {
     title: 'Investment Management',

@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router-dom';
 import type { LoaderFunctionArgs } from 'react-router-dom';
+import { DisplayDate } from '../components/display-date';
 import { ExternalLink } from '../components/external-link';
 import { Icon } from '../components/icon';
 import { EpisodePlayer } from '../components/podcast/episode-media';
@@ -122,7 +123,7 @@ export function Component() {
           {episode.date && (
             <p className="episode-about__published">
               <Icon name="calendar" size={18} />
-              {`Published: ${episode.date}`}
+              Published: <DisplayDate date={episode.date} />
             </p>
           )}
         </section>

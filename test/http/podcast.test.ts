@@ -278,7 +278,10 @@ describe('/podcast/:id', () => {
   });
 
   it("shows 'Published:' only for dated episodes", async () => {
-    expect(await html(path(youtubeEpisode))).toContain(`Published: ${youtubeEpisode.date}`);
+    // The date is machine-readable too: <time datetime="YYYY-MM-DD">.
+    expect(await html(path(youtubeEpisode))).toMatch(
+      new RegExp(`Published: <time dateTime="\\d{4}-\\d{2}-\\d{2}">${youtubeEpisode.date}</time>`),
+    );
     expect(await html(path(undatedEpisode))).not.toContain('Published:');
   });
 

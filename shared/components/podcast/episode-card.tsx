@@ -4,6 +4,7 @@ import type { Episode } from '../../content/types';
 import { isVideoEpisode } from '../../rules/episode-media';
 import { isFollowableUrl, listenPlatform } from '../../rules/youtube';
 import { paths } from '../../paths';
+import { DisplayDate } from '../display-date';
 import { Icon } from '../icon';
 import { SizedImage } from '../sized-image';
 import { PlatformBadge } from './platform-badge';
@@ -52,7 +53,7 @@ export function EpisodeCard({ episode, eager = false }: EpisodeCardProps) {
             {episode.date && (
               <span className="episode-meta">
                 <Icon name="calendar" size={16} />
-                {episode.date}
+                <DisplayDate date={episode.date} />
               </span>
             )}
             {episode.duration && (
