@@ -2,14 +2,17 @@
  * Browser entry: hydrate the server's document with the same route tree.
  */
 import '../shared/styles/site.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { APP_PAYLOAD_ELEMENT_ID, deserializeRouteErrors } from '../shared/app-payload';
 import type { AppPayload } from '../shared/app-payload';
 import { DocumentContext } from '../shared/document-context';
-import { routes } from '../shared/routes';
+import { createRoutes } from '../shared/routes';
+import { SITE_ROUTE_ID } from '../shared/site-data';
+import type { SiteData } from '../shared/site-data';
+import { browserLoaders } from './page-data';
 
 /**
  * Load the lazy page modules of the current URL before hydrating; otherwise
@@ -28,6 +31,7 @@ async function loadMatchedRoutes(tree: RouteObject[]) {
 
 const payloadJson = document.getElementById(APP_PAYLOAD_ELEMENT_ID)?.textContent ?? '';
 const payload = JSON.parse(payloadJson) as AppPayload;
+const routes = createRoutes(browserLoaders(payload.router.loaderData?.[SITE_ROUTE_ID] as SiteData));
 
 await loadMatchedRoutes(routes);
 const router = createBrowserRouter(routes, {
@@ -38,17 +42,21 @@ const router = createBrowserRouter(routes, {
   },
 });
 
-hydrateRoot(
-  document,
-  <StrictMode>
-    <DocumentContext.Provider value={{ assets: payload.assets, payloadJson }}>
-      <RouterProvider router={router} />
-    </DocumentContext.Provider>
-  </StrictMode>,
-  {
-    // Make hydration mismatches loud in every build; browser tests fail on them.
-    onRecoverableError(error) {
-      console.error('Recoverable rendering error:', error);
+// Hydrating inside a transition lets React yield to the browser between
+// chunks of work instead of holding the main thread in one long task.
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <DocumentContext.Provider value={{ assets: payload.assets, payloadJson }}>
+        <RouterProvider router={router} />
+      </DocumentContext.Provider>
+    </StrictMode>,
+    {
+      // Make hydration mismatches loud in every build; browser tests fail on them.
+      onRecoverableError(error) {
+        console.error('Recoverable rendering error:', error);
+      },
     },
-  },
-);
+  );
+});

@@ -5,9 +5,11 @@
  *   tsx scripts/build.ts          production build into dist/
  *   (scripts/dev.ts reuses clientBuildOptions in watch mode)
  */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { BuildChunk, BuildManifest } from '../server/asset-manifest';
 import { BUILD_MANIFEST_PATH } from '../server/asset-manifest';
@@ -114,6 +116,60 @@ export async function buildServer() {
   await writeOutputs(result);
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt|xml|html)$/;
+/** Below this, compression saves less than its headers cost. */
+const MIN_COMPRESS_BYTES = 1024;
+
+async function* filesUnder(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(file);
+    else yield file;
+  }
+}
+
+async function exists(file: string) {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Writes `<file>.br` (brotli 11) and `<file>.gz` (gzip 9) beside every text
+ * file worth compressing, so the server sends bytes and compresses nothing.
+ * Hashed names never change content, so existing copies are kept.
+ */
+export async function precompress(dir: string, { hashedNames }: { hashedNames: boolean }) {
+  const jobs: Promise<void>[] = [];
+  for await (const file of filesUnder(dir)) {
+    if (!COMPRESSIBLE.test(file)) continue;
+    jobs.push(
+      (async () => {
+        if (hashedNames && (await exists(`${file}.br`))) return;
+        const content = await readFile(file);
+        if (content.length < MIN_COMPRESS_BYTES) return;
+        const [br, gz] = await Promise.all([
+          brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+          gzip(content, { level: 9 }),
+        ]);
+        if (br.length < content.length) await writeAtomically(`${file}.br`, br);
+        if (gz.length < content.length) await writeAtomically(`${file}.gz`, gz);
+      })(),
+    );
+  }
+  await Promise.all(jobs);
+}
+
+/** public/ as the server serves it: copied into dist/public with compressed copies. */
+export async function buildPublicFiles() {
+  const target = path.join(rootDir, 'dist/public');
+  await cp(path.join(rootDir, 'public'), target, { recursive: true });
+  await precompress(target, { hashedNames: false });
+}
+
 /**
  * `clean` empties dist/ first (the npm script). Tests build without it, so a
  * server another test is running keeps its files; names are content-hashed,
@@ -123,6 +179,8 @@ export async function build(mode: BuildMode = 'production', { clean = false } = 
   if (clean) await rm(path.join(rootDir, 'dist'), { recursive: true, force: true });
   const client = await esbuild.build({ ...clientBuildOptions(mode), write: false });
   await writeOutputs(client);
+  await precompress(clientOutDir, { hashedNames: true });
+  await buildPublicFiles();
   await writeManifest(client.metafile);
   await buildServer();
   return client.metafile;

@@ -6,25 +6,28 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { RouteObject } from 'react-router-dom';
-import { legacyRedirects } from '../shared/content/site';
-import { paths } from '../shared/paths';
-import { routes as appRoutes } from '../shared/routes';
+import { legacyRedirects } from '../shared/content/redirects';
+import { PAGE_DATA_PREFIX, paths } from '../shared/paths';
+import { createRoutes } from '../shared/routes';
 import { BUILD_MANIFEST_PATH, readBuildManifest } from './asset-manifest';
 import type { BuildManifest } from './asset-manifest';
 import type { AppConfig } from './config';
 import { subscribeRouter } from './newsletter/subscribe-handler';
 import type { SubscribeOptions } from './newsletter/subscribe-handler';
+import { createPageCache } from './page-cache';
+import { createPageLoaders } from './page-data';
 import { createPageRenderer } from './render-page';
 import { securityHeaders } from './security-headers';
 
 export interface AppDependencies {
   logger: Logger;
-  /** Replaces the route tree; tests use it to add a route that fails. */
-  routes?: RouteObject[];
+  /** Routes added inside the layout; tests use it to add a route that fails. */
+  extraRoutes?: RouteObject[];
   /** Newsletter tuning (timeout, rate limit, provider); tests make them fast. */
   newsletter?: SubscribeOptions;
 }
@@ -33,7 +36,7 @@ const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 const ONE_YEAR = '365d';
 const PUBLIC_FILES_MAX_AGE = '1d';
 
-export function createApp(config: AppConfig, { logger, routes = appRoutes, newsletter }: AppDependencies) {
+export function createApp(config: AppConfig, { logger, extraRoutes = [], newsletter }: AppDependencies) {
   const app = express();
   const manifestPath = path.join(config.rootDir, BUILD_MANIFEST_PATH);
   // Read once in production; in development the client is rebuilt under us.
@@ -75,14 +78,14 @@ export function createApp(config: AppConfig, { logger, routes = appRoutes, newsl
     res.json({ status: 'ok' });
   });
 
-  // 4. Security headers and compression for everything below.
+  // 4. Security headers for everything below.
   app.use(securityHeaders({ siteUrl: config.siteUrl }));
-  app.use(compression());
 
   // 5. The newsletter sign-up API (server/newsletter/): POST /api/subscribe,
   //    with its own body parsing (10 kB), rate limit and cross-site check;
-  //    every other method there is a 405. The only API route, so it sits
-  //    before the static files and the pages.
+  //    every other method there is a 405. Its answers are the only bodies
+  //    made per request, so the only ones compressed per request.
+  app.use(paths.subscribeApi, compression());
   app.use(subscribeRouter(config, { logger, ...newsletter }));
 
   // 6. Old blog addresses: a plain 301, no React needed. Matched with and
@@ -92,29 +95,46 @@ export function createApp(config: AppConfig, { logger, routes = appRoutes, newsl
   }
 
   // 7. Hashed build output never changes under a name: cache it for a year.
+  //    The build wrote brotli and gzip copies beside each text file, so the
+  //    encoding a browser asks for is a file to send, never work to do.
   //    A missing asset is a 404 here, not a rendered page.
   app.use(
     '/assets',
-    express.static(path.join(config.rootDir, 'dist/client/assets'), {
-      immutable: true,
-      maxAge: ONE_YEAR,
+    expressStaticGzip(path.join(config.rootDir, 'dist/client/assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
       index: false,
-      fallthrough: false,
+      serveStatic: { immutable: true, maxAge: ONE_YEAR, index: false, fallthrough: false },
     }),
   );
 
-  // 8. Other public files (images, video, favicon) keep their names across
-  //    deploys, so they get a moderate lifetime.
-  app.use(express.static(path.join(config.rootDir, 'public'), { maxAge: PUBLIC_FILES_MAX_AGE, index: false, redirect: false }));
+  // 8. Other public files (images, video, favicon), copied and precompressed
+  //    by the build, keep their names across deploys: a moderate lifetime.
+  app.use(
+    expressStaticGzip(path.join(config.rootDir, 'dist/public'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { maxAge: PUBLIC_FILES_MAX_AGE, index: false, redirect: false },
+    }),
+  );
 
-  // 9. Every other GET or HEAD is a page of the route tree.
-  const renderPage = createPageRenderer({
-    routes,
+  // 9. Every other GET or HEAD is a page of the route tree, rendered once and
+  //    served from memory (server/page-cache.ts); /_data/<path> is the same
+  //    page's data as JSON, for client-side navigations.
+  const pages = createPageCache({
+    renderer: createPageRenderer({
+      routes: createRoutes(createPageLoaders({ siteUrl: config.siteUrl }), extraRoutes),
+      siteUrl: config.siteUrl,
+      exposeErrors: !config.isProduction,
+      getManifest,
+    }),
     siteUrl: config.siteUrl,
     exposeErrors: !config.isProduction,
-    getManifest,
+    enabled: config.isProduction,
   });
-  app.get('/{*path}', renderPage);
+  app.get([PAGE_DATA_PREFIX, `${PAGE_DATA_PREFIX}/{*path}`], pages.dataHandler);
+  app.get('/{*path}', pages.pageHandler);
 
   // 10. Pages can only be read.
   app.all('/{*path}', (_req, res) => {

@@ -1,13 +1,16 @@
 /**
- * Server-side rendering of the route tree. Per request: query the static
- * handler (built once), answer redirects as they are, otherwise render the
- * document with React's streaming renderer and the status the routes decided,
- * set before the first byte.
+ * Server-side rendering of the route tree. `query` runs the static handler
+ * (built once) for a URL: a redirect, or the router context with the status
+ * the routes decided. `render` turns a context into the complete HTML
+ * document with React's streaming renderer, waiting for the whole tree, since
+ * pages are static and every visitor and crawler gets the same document.
+ * server/page-cache.ts decides when to call them.
  */
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router-dom';
 import type { RouteObject, StaticHandlerContext } from 'react-router-dom';
+import type { Logger } from 'pino';
 import { HIDDEN_ERROR_MESSAGE, serializeAppPayload, serializeRouteErrors } from '../shared/app-payload';
 import { DocumentContext } from '../shared/document-context';
 import { ERROR_BOUNDARY_ROUTE_ID } from '../shared/routes';
@@ -25,14 +28,22 @@ export interface PageRendererOptions {
   renderTimeoutMs?: number;
 }
 
-/** HTML may change with any deploy, so browsers and proxies must revalidate it. */
-export const HTML_CACHE_CONTROL = 'no-cache';
+export type QueryResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; context: StaticHandlerContext };
+
+export interface RenderedDocument {
+  status: number;
+  html: string;
+}
 
 const LAST_RESORT_HTML =
   '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Unexpected Application Error!</title></head>' +
   '<body><main><h1>Unexpected Application Error!</h1><p>Internal Server Error</p><p><a href="/">Return to Home</a></p></main></body></html>';
 
-export function createPageRenderer(options: PageRendererOptions): RequestHandler {
+export type PageRenderer = ReturnType<typeof createPageRenderer>;
+
+export function createPageRenderer(options: PageRendererOptions) {
   const handler = createStaticHandler(options.routes);
   const renderTimeoutMs = options.renderTimeoutMs ?? 10_000;
 
@@ -44,8 +55,7 @@ export function createPageRenderer(options: PageRendererOptions): RequestHandler
   }
 
   function documentFor(context: StaticHandlerContext) {
-    const manifest = options.getManifest();
-    const assets = assetsForRoutes(manifest, context.matches.map((match) => match.route.id));
+    const assets = assetsForRoutes(options.getManifest(), context.matches.map((match) => match.route.id));
     const payloadJson = serializeAppPayload({
       assets,
       router: {
@@ -63,83 +73,98 @@ export function createPageRenderer(options: PageRendererOptions): RequestHandler
     );
   }
 
-  function stream(
-    req: ExpressRequest,
-    res: ExpressResponse,
-    context: StaticHandlerContext,
-    onShellError: (error: unknown) => void,
-  ) {
-    let failed = false;
-    const { pipe, abort } = renderToPipeableStream(documentFor(context), {
-      // Pages are static, so waiting for the whole tree costs nothing and
-      // gives every visitor and crawler the same complete document.
-      onAllReady() {
-        clearTimeout(timer);
-        res.status(failed ? 500 : context.statusCode);
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.setHeader('Cache-Control', HTML_CACHE_CONTROL);
-        pipe(res);
-      },
-      onShellError(error) {
-        clearTimeout(timer);
-        onShellError(error);
-      },
-      onError(error) {
-        failed = true;
-        req.log.error({ err: error }, 'error while rendering page');
-      },
-    });
-    const timer = setTimeout(() => abort(new Error(`render took longer than ${renderTimeoutMs} ms`)), renderTimeoutMs);
-    res.on('close', () => {
-      clearTimeout(timer);
-      if (!res.writableFinished) abort();
+  /** Renders the whole tree into a string; rejects when the shell cannot render. */
+  function renderToString(context: StaticHandlerContext, log: Logger): Promise<RenderedDocument> {
+    return new Promise((resolve, reject) => {
+      let failed = false;
+      const chunks: Buffer[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(chunk);
+          done();
+        },
+        final(done) {
+          clearTimeout(timer);
+          resolve({ status: failed ? 500 : context.statusCode, html: Buffer.concat(chunks).toString('utf8') });
+          done();
+        },
+      });
+      const { pipe, abort } = renderToPipeableStream(documentFor(context), {
+        onAllReady: () => pipe(sink),
+        onShellError(error) {
+          clearTimeout(timer);
+          reject(error);
+        },
+        onError(error) {
+          failed = true;
+          log.error({ err: error }, 'error while rendering page');
+        },
+      });
+      const timer = setTimeout(() => abort(new Error(`render took longer than ${renderTimeoutMs} ms`)), renderTimeoutMs);
     });
   }
 
-  return async function renderPage(req, res, next) {
-    const controller = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) controller.abort();
-    });
-    let context: StaticHandlerContext | Response;
-    try {
-      context = await handler.query(new Request(options.siteUrl + req.originalUrl, { signal: controller.signal }));
-    } catch (error) {
-      return next(error);
-    }
+  return {
+    async query(pathAndSearch: string): Promise<QueryResult> {
+      const result = await handler.query(new Request(options.siteUrl + pathAndSearch));
+      if (!(result instanceof Response)) return { kind: 'page', context: result };
+      const location = result.headers.get('Location');
+      // Redirects thrown by loaders; only same-site targets are followed.
+      if (result.status >= 300 && result.status < 400 && location?.startsWith('/') && !location.startsWith('//')) {
+        return { kind: 'redirect', status: result.status, location };
+      }
+      throw new Error(`A route answered ${result.status} ${location ? `to ${location}` : ''}, which pages cannot send`);
+    },
 
-    if (context instanceof Response) return sendRouterResponse(res, context);
-
-    if (context.statusCode === 404) req.log.warn({ path: req.path }, 'page not found');
-    for (const error of Object.values(context.errors ?? {})) {
-      if (!isRouteErrorResponse(error)) req.log.error({ err: error }, 'route loader failed');
-    }
-
-    stream(req, res, context, (error) => {
-      // A component threw while rendering: show the error screen inside the
-      // layout, as the route boundary would in the browser.
-      const errorContext: StaticHandlerContext = {
-        ...(context as StaticHandlerContext),
-        statusCode: 500,
-        errors: { [ERROR_BOUNDARY_ROUTE_ID]: error },
-      };
-      stream(req, res, errorContext, (fallbackError) => {
-        req.log.error({ err: fallbackError }, 'error screen failed to render');
-        if (res.headersSent) return res.destroy();
-        res.status(500).type('html').setHeader('Cache-Control', 'no-store').send(LAST_RESORT_HTML);
-      });
-    });
+    /**
+     * The document for a context. A component that throws while rendering
+     * gets the error screen inside the layout, as the route boundary would in
+     * the browser; should that fail too, a plain last-resort page.
+     */
+    async render(context: StaticHandlerContext, log: Logger): Promise<RenderedDocument> {
+      for (const error of Object.values(context.errors ?? {})) {
+        if (!isRouteErrorResponse(error)) log.error({ err: error }, 'route loader failed');
+      }
+      try {
+        return await renderToString(context, log);
+      } catch (error) {
+        log.error({ err: error }, 'page failed to render; showing the error screen');
+        const errorContext: StaticHandlerContext = {
+          ...context,
+          statusCode: 500,
+          errors: { [ERROR_BOUNDARY_ROUTE_ID]: error },
+        };
+        try {
+          return { ...(await renderToString(errorContext, log)), status: 500 };
+        } catch (fallbackError) {
+          log.error({ err: fallbackError }, 'error screen failed to render');
+          return { status: 500, html: LAST_RESORT_HTML };
+        }
+      }
+    },
   };
 }
 
-/** Redirects thrown by loaders; only same-site targets are followed. */
-function sendRouterResponse(res: ExpressResponse, response: Response) {
-  const location = response.headers.get('Location');
-  if (response.status >= 300 && response.status < 400 && location) {
-    if (!location.startsWith('/') || location.startsWith('//')) {
-      throw new Error(`Refusing to redirect off-site to ${location}`);
-    }
-    return res.redirect(response.status, location);
+/**
+ * The data of the page a context shows, as the browser's loaders expect it:
+ * the deepest route's loader data, or the data of the error it threw.
+ */
+export function pageDataOf(context: StaticHandlerContext, exposeErrors: boolean): unknown {
+  if (context.errors) {
+    const [error] = Object.values(context.errors);
+    return isRouteErrorResponse(error) ? error.data : { message: exposeErrors && error instanceof Error ? error.message : HIDDEN_ERROR_MESSAGE };
   }
-  res.status(response.status).type('text/plain').send(response.statusText);
+  for (let i = context.matches.length - 1; i >= 0; i--) {
+    const data = context.loaderData[context.matches[i]!.route.id];
+    if (data !== undefined) return data;
+  }
+  return null;
+}
+
+/** The route pattern a context matched ('/podcast/:episodeId'): a bounded label for logs and metrics. */
+export function routePatternOf(context: StaticHandlerContext): string {
+  const leaf = context.matches[context.matches.length - 1]?.route;
+  if (context.statusCode === 404 || !leaf) return 'not-found';
+  const pattern = context.matches.map((match) => match.route.path).filter(Boolean).join('/');
+  return `/${pattern}`.replace(/\/+/g, '/');
 }

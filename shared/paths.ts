@@ -2,6 +2,8 @@
  * Every internal URL of the site, typed, so no component builds one by hand.
  * The route tree (routes.tsx) is declared from the same table.
  */
+export const PAGE_DATA_PREFIX = '/_data';
+
 export const paths = {
   home: '/',
   podcast: '/podcast',
@@ -19,6 +21,8 @@ export const paths = {
   terms: '/terms',
   accessibility: '/accessibility',
   subscribeApi: '/api/subscribe',
+  /** A page's loader data as JSON, for client-side navigations: '/_data/press', '/_data/podcast?page=2'. */
+  pageData: (pathAndSearch: string) => `${PAGE_DATA_PREFIX}${pathAndSearch}`,
   health: '/healthz',
 } as const;
 

@@ -2,90 +2,116 @@
  * The one route tree, rendered by the server (createStaticHandler) and hydrated
  * by the browser (createBrowserRouter).
  *
+ * The tree is the same on both sides; only the loaders differ, so they are
+ * passed in: on the server they read the content module (server/page-data.ts),
+ * in the browser they fetch the same data as a JSON document
+ * (client/page-data.ts). That keeps every word of content out of the
+ * JavaScript bundles.
+ *
  * Page modules load lazily so each page is its own chunk. A route's id is
  * '<page module file>' or '<page module file>:<variant>'; the build manifest is
  * keyed by that file name, which is how the server knows which chunks to
  * preload for a URL (see server/asset-manifest.ts).
  */
-import { data, Navigate, redirect } from 'react-router-dom';
-import type { RouteObject } from 'react-router-dom';
+import { Navigate, redirect } from 'react-router-dom';
+import type { LoaderFunction, RouteObject } from 'react-router-dom';
 import { Document } from './components/document';
 import { NotFound } from './components/not-found';
 import { RouteErrorBoundary } from './components/route-error-boundary';
 import { SiteLayout } from './components/site-layout';
-import { legacyRedirects } from './content/site';
-import type { ServiceSlug } from './content/service-pages';
-import type { RouteHandle } from './page-meta';
+import { legacyRedirects } from './content/redirects';
+import { SITE_ROUTE_ID } from './site-data';
 
 /** The route whose error element shows errors inside the nav bar and footer. */
 export const ERROR_BOUNDARY_ROUTE_ID = 'page-boundary';
 
-const notFoundHandle: RouteHandle = {
-  meta: () => ({ title: 'Page not found', description: 'The page you were looking for does not exist.' }),
-};
+export const servicePageRouteIds = [
+  'service-page:investment-management',
+  'service-page:financial-planning',
+  'service-page:retirement-planning',
+  'service-page:estate-planning',
+  'service-page:merger-advisory',
+  'service-page:family-office',
+] as const;
 
-function servicePageRoute(slug: ServiceSlug): RouteObject {
-  return {
-    path: slug,
-    id: `service-page:${slug}`,
-    loader: () => ({ slug }),
-    lazy: () => import('./pages/service-page'),
-  };
+/** Every route that has page data, and so a loader on each side. */
+export type PageRouteId =
+  | 'home-page'
+  | 'podcast-page'
+  | 'episode-page'
+  | 'press-page'
+  | 'contact-page'
+  | (typeof servicePageRouteIds)[number]
+  | 'legal-page:privacy'
+  | 'terms-page'
+  | 'legal-page:accessibility'
+  | 'not-found';
+
+export interface RouteLoaders {
+  /** The root route's SiteData (nav, footer, firm). */
+  site: LoaderFunction;
+  page: (routeId: PageRouteId) => LoaderFunction;
 }
 
-/** Routes rendered inside the layout. Exported so tests can extend the tree. */
-export const pageRoutes: RouteObject[] = [
-  { index: true, id: 'home-page', lazy: () => import('./pages/home-page') },
-  { path: 'podcast', id: 'podcast-page', lazy: () => import('./pages/podcast-page') },
-  { path: 'podcast/:episodeId', id: 'episode-page', lazy: () => import('./pages/episode-page') },
-  { path: 'press', id: 'press-page', lazy: () => import('./pages/press-page') },
-  { path: 'contact', id: 'contact-page', lazy: () => import('./pages/contact-page') },
-  servicePageRoute('investment-management'),
-  servicePageRoute('financial-planning'),
-  servicePageRoute('retirement-planning'),
-  servicePageRoute('estate-planning'),
-  servicePageRoute('merger-advisory'),
-  servicePageRoute('family-office'),
-  { path: 'privacy', id: 'privacy-page', lazy: () => import('./pages/privacy-page') },
-  { path: 'terms', id: 'terms-page', lazy: () => import('./pages/terms-page') },
-  { path: 'accessibility', id: 'accessibility-page', lazy: () => import('./pages/accessibility-page') },
-  // Express answers these with a 301 before React runs. Should a request reach
-  // the static handler anyway, the loader redirects; in the browser the element
-  // swaps the old address for the new one, so Back never lands on it again.
-  ...legacyRedirects.map(
-    ({ from, to }, index): RouteObject => ({
-      path: from,
-      id: `legacy-redirect:${index}`,
-      loader: () => (typeof document === 'undefined' ? redirect(to, 301) : null),
-      element: <Navigate to={to} replace />,
-    }),
-  ),
-  {
-    path: '*',
-    id: 'not-found',
-    handle: notFoundHandle,
-    // The loader's 404 sends the boundary to <NotFound />; the element is never reached.
-    element: <NotFound />,
-    loader: () => {
-      throw data(null, { status: 404, statusText: 'Not Found' });
-    },
-  },
-];
+/** The path a service page's route id stands for: 'service-page:estate-planning' → 'estate-planning'. */
+export const servicePathOf = (routeId: (typeof servicePageRouteIds)[number]) => routeId.split(':')[1]!;
 
-export function buildRouteTree(pages: RouteObject[]): RouteObject[] {
+function pageRoutes(loaders: RouteLoaders): RouteObject[] {
+  const page = (path: string | undefined, id: PageRouteId, lazy: RouteObject['lazy']): RouteObject => ({
+    ...(path === undefined ? { index: true } : { path }),
+    id,
+    loader: loaders.page(id),
+    lazy,
+  });
+  return [
+    page(undefined, 'home-page', () => import('./pages/home-page')),
+    page('podcast', 'podcast-page', () => import('./pages/podcast-page')),
+    page('podcast/:episodeId', 'episode-page', () => import('./pages/episode-page')),
+    page('press', 'press-page', () => import('./pages/press-page')),
+    page('contact', 'contact-page', () => import('./pages/contact-page')),
+    ...servicePageRouteIds.map((id) => page(servicePathOf(id), id, () => import('./pages/service-page'))),
+    page('privacy', 'legal-page:privacy', () => import('./pages/legal-page')),
+    page('terms', 'terms-page', () => import('./pages/terms-page')),
+    page('accessibility', 'legal-page:accessibility', () => import('./pages/legal-page')),
+    // Express answers these with a 301 before React runs. Should a request reach
+    // the static handler anyway, the loader redirects; in the browser the element
+    // swaps the old address for the new one, so Back never lands on it again.
+    ...legacyRedirects.map(
+      ({ from, to }, index): RouteObject => ({
+        path: from,
+        id: `legacy-redirect:${index}`,
+        loader: () => (typeof document === 'undefined' ? redirect(to, 301) : null),
+        element: <Navigate to={to} replace />,
+      }),
+    ),
+    // Its loader throws a 404 (carrying the not-found page's head), which sends
+    // the boundary to <NotFound />; the element is never reached.
+    { path: '*', id: 'not-found', loader: loaders.page('not-found'), element: <NotFound /> },
+  ];
+}
+
+/** `extraPages` lets tests add routes (one that fails, say) inside the real layout. */
+export function createRoutes(loaders: RouteLoaders, extraPages: RouteObject[] = []): RouteObject[] {
   return [
     {
-      id: 'root',
+      id: SITE_ROUTE_ID,
       element: <Document />,
+      loader: loaders.site,
+      // Site data never changes while a page is open: fetched once, with the first page.
+      shouldRevalidate: () => false,
       children: [
         {
           id: 'layout',
           element: <SiteLayout />,
-          children: [{ id: ERROR_BOUNDARY_ROUTE_ID, errorElement: <RouteErrorBoundary />, children: pages }],
+          children: [
+            {
+              id: ERROR_BOUNDARY_ROUTE_ID,
+              errorElement: <RouteErrorBoundary />,
+              children: [...extraPages, ...pageRoutes(loaders)],
+            },
+          ],
         },
       ],
     },
   ];
 }
-
-export const routes = buildRouteTree(pageRoutes);

@@ -1,7 +1,8 @@
-import { firm } from '../content/site';
+import { useSiteData } from '../site-data';
 
 /** The firm's wordmark: a small harbour-light mark and the short name. */
 export function BrandMark() {
+  const { firm } = useSiteData();
   return (
     <span className="brand-mark">
       <svg className="brand-mark__icon" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">

@@ -1,8 +1,22 @@
-import { useEffect } from 'react';
-import { Outlet, useMatches } from 'react-router-dom';
+import { useContext, useEffect } from 'react';
+import { Outlet, UNSAFE_DataRouterStateContext as DataRouterStateContext, useMatches } from 'react-router-dom';
 import { APP_PAYLOAD_ELEMENT_ID } from '../app-payload';
 import { useDocumentData } from '../document-context';
-import { documentTitle, resolvePageMeta } from '../page-meta';
+import { findPageHead } from '../page-head';
+import type { PageHead } from '../page-head';
+import { useSiteData } from '../site-data';
+
+/**
+ * The head of the page on screen: the deepest matched route's loader data,
+ * or the data of the error a route threw (a 404 carries its screen's head).
+ */
+function usePageHead(): PageHead {
+  const matches = useMatches();
+  const site = useSiteData();
+  const errors = useContext(DataRouterStateContext)?.errors;
+  const errorData = Object.values(errors ?? {}).map((error) => (error as { data?: unknown } | null)?.data);
+  return findPageHead([...matches.map((match) => match.data), ...errorData]) ?? site.errorHead;
+}
 
 /**
  * The whole HTML document: the one place that writes <head>. It is the root
@@ -10,7 +24,7 @@ import { documentTitle, resolvePageMeta } from '../page-meta';
  */
 export function Document() {
   const { assets, payloadJson } = useDocumentData();
-  const meta = resolvePageMeta(useMatches());
+  const head = usePageHead();
   useEffect(() => {
     // A marker for browser tests and scripts that need to know the page is interactive.
     document.documentElement.dataset.hydrated = 'true';
@@ -20,10 +34,16 @@ export function Document() {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{documentTitle(meta)}</title>
-        <meta name="description" content={meta.description} />
+        <title>{head.title}</title>
+        <meta name="description" content={head.description} />
+        {head.robots && <meta name="robots" content={head.robots} />}
+        {head.canonicalUrl && <link rel="canonical" href={head.canonicalUrl} />}
+        {head.meta.map((tag) => (
+          <meta key={`${tag.property ?? tag.name}=${tag.content}`} {...tag} />
+        ))}
         <meta name="theme-color" content="#0f2942" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {head.lcpImage && <link rel="preload" as="image" href={head.lcpImage} fetchPriority="high" />}
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
@@ -31,14 +51,11 @@ export function Document() {
           <link key={href} rel="modulepreload" href={href} />
         ))}
         <script type="module" src={assets.entryScript} />
+        {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: head.jsonLd }} />}
       </head>
       <body>
         <Outlet />
-        <script
-          type="application/json"
-          id={APP_PAYLOAD_ELEMENT_ID}
-          dangerouslySetInnerHTML={{ __html: payloadJson }}
-        />
+        <script type="application/json" id={APP_PAYLOAD_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: payloadJson }} />
       </body>
     </html>
   );

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { firm } from '../content/site';
+import { useSiteData } from '../site-data';
 
 /** mailto: the firm's address, with an optional subject line. */
-function mailtoHref(subject?: string): string {
-  return subject ? `mailto:${firm.email}?subject=${encodeURIComponent(subject)}` : `mailto:${firm.email}`;
+function mailtoHref(email: string, subject?: string): string {
+  return subject ? `mailto:${email}?subject=${encodeURIComponent(subject)}` : `mailto:${email}`;
 }
 
 interface EmailLinkProps {
@@ -15,8 +15,9 @@ interface EmailLinkProps {
 
 /** A link that writes to the firm. */
 export function EmailLink({ subject, className, children }: EmailLinkProps) {
+  const { firm } = useSiteData();
   return (
-    <a className={className} href={mailtoHref(subject)}>
+    <a className={className} href={mailtoHref(firm.email, subject)}>
       {children ?? firm.email}
     </a>
   );

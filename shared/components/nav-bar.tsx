@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { NAV_SCROLL_THRESHOLD_PX } from '../constants';
-import { firm, mainNav } from '../content/site';
 import { paths } from '../paths';
+import { useSiteData } from '../site-data';
 import { BrandMark } from './brand-mark';
 
 const MENU_ID = 'main-menu';
@@ -20,6 +20,7 @@ function useScrolledPast(threshold: number): boolean {
 }
 
 export function NavBar() {
+  const { firm, mainNav } = useSiteData();
   const [menuOpen, setMenuOpen] = useState(false);
   const scrolled = useScrolledPast(NAV_SCROLL_THRESHOLD_PX);
   const { pathname } = useLocation();

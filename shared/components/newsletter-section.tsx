@@ -14,27 +14,18 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
-import { newsletterCopy } from '../content/home';
 import { anchors, paths } from '../paths';
 import { checkEmail } from '../rules/email';
 import {
   HONEYPOT_FIELD,
-  NEWSLETTER_OUTCOME_PARAM,
   newsletterMessages,
   noticeForOutcome,
   RETURN_TO_FIELD,
 } from '../rules/newsletter';
 import { ToastRegion } from './toast';
 import type { ToastMessage } from './toast';
-
-/** This page's path and query without a previous outcome: where the server sends a form post back to. */
-function returnPathFor(pathname: string, search: string): string {
-  const params = new URLSearchParams(search);
-  params.delete(NEWSLETTER_OUTCOME_PARAM);
-  const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
-}
+import type { NewsletterFormState } from '../rules/newsletter';
+import { useSiteData } from '../site-data';
 
 type ServerAnswer = { ok?: unknown; message?: unknown; error?: unknown } | undefined;
 
@@ -47,11 +38,10 @@ async function readAnswer(response: Response): Promise<ServerAnswer> {
   }
 }
 
-export function NewsletterSection() {
-  const location = useLocation();
-  const [searchParams] = useSearchParams();
-  const returnTo = returnPathFor(location.pathname, location.search);
-  const serverNotice = noticeForOutcome(searchParams.get(NEWSLETTER_OUTCOME_PARAM));
+/** `form` comes from the page's loader: where a plain form post returns to, and the outcome it brought back. */
+export function NewsletterSection({ form: { returnTo, outcome } }: { form: NewsletterFormState }) {
+  const { newsletterCopy } = useSiteData();
+  const serverNotice = noticeForOutcome(outcome);
 
   const [submitting, setSubmitting] = useState(false);
   const [toasts, setToasts] = useState<ToastMessage[]>([]);

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
-import { firm, footerGroups, regulatoryLinks, socialLinks } from '../content/site';
 import { paths } from '../paths';
+import { useSiteData } from '../site-data';
 import { BrandMark } from './brand-mark';
 import { ExternalLink } from './external-link';
 import { Icon } from './icon';
 
 export function SiteFooter() {
+  const { firm, footerGroups, regulatoryLinks, socialLinks } = useSiteData();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">

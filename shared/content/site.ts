@@ -53,14 +53,6 @@ export const regulatoryLinks: { formCrs?: string; adviserSearch?: string } = {
   adviserSearch: 'https://adviserinfo.sec.gov/',
 };
 
-/** Addresses of the old blog that now live elsewhere; answered with 301. */
-export const legacyRedirects: ReadonlyArray<{ from: string; to: string }> = [
-  {
-    from: '/2024/03/12/mastering-money-with-mindfulness-three-step-approach',
-    to: paths.episode('mastering-money-with-mindfulness-three-step-approach-jordan-reyes'),
-  },
-];
-
 export const mainNav: NavLinkItem[] = [
   { label: 'Home', href: paths.home },
   { label: 'Podcast', href: paths.podcast },

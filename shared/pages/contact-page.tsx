@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLoaderData } from 'react-router-dom';
 import { EmailLink } from '../components/email-link';
 import { ExternalLink } from '../components/external-link';
 import { LineIcon } from '../components/line-icon';
@@ -6,13 +7,15 @@ import type { LineIconName } from '../components/line-icon';
 import { NewsletterSection } from '../components/newsletter-section';
 import { PageHero } from '../components/page-hero';
 import { RichText } from '../components/service/rich-text';
-import { contactPage } from '../content/contact';
-import { externalUrls } from '../content/site';
-import type { RouteHandle } from '../page-meta';
+import type { contactPage } from '../content/contact';
+import type { PageData } from '../page-head';
+import type { NewsletterFormState } from '../rules/newsletter';
+import { useSiteData } from '../site-data';
 
-export const handle: RouteHandle = {
-  meta: () => ({ title: contactPage.title, description: contactPage.metaDescription }),
-};
+export interface ContactPageData extends PageData {
+  contact: typeof contactPage;
+  newsletter: NewsletterFormState;
+}
 
 interface ContactCardProps {
   id: string;
@@ -41,6 +44,8 @@ function ContactCard({ id, icon, copy, action, featured = false }: ContactCardPr
 }
 
 export function Component() {
+  const { contact: contactPage, newsletter } = useLoaderData() as ContactPageData;
+  const { externalUrls } = useSiteData();
   return (
     <>
       <PageHero title={contactPage.heroTitle} eyebrow={contactPage.eyebrow}>
@@ -89,7 +94,7 @@ export function Component() {
         </div>
       </section>
 
-      <NewsletterSection />
+      <NewsletterSection form={newsletter} />
     </>
   );
 }

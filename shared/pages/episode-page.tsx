@@ -1,5 +1,4 @@
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router-dom';
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router-dom';
 import { DisplayDate } from '../components/display-date';
 import { ExternalLink } from '../components/external-link';
 import { Icon } from '../components/icon';
@@ -8,36 +7,28 @@ import { PlatformBadge } from '../components/podcast/platform-badge';
 import { YouTubeThumbnail } from '../components/podcast/youtube-thumbnail';
 import { UnexpectedError } from '../components/route-error-boundary';
 import { SizedImage } from '../components/sized-image';
-import { episodePage, episodes } from '../content/episodes';
 import { mediaSizes } from '../content/media';
 import type { Episode } from '../content/types';
-import type { RouteHandle } from '../page-meta';
+import type { PageData } from '../page-head';
 import { paths } from '../paths';
 import { chooseEpisodeMedia, episodeActions, isVideoEpisode } from '../rules/episode-media';
 import type { EpisodeActions } from '../rules/episode-media';
 
-export function loader({ params }: LoaderFunctionArgs): Episode {
-  const episode = episodes.find((candidate) => candidate.id === params.episodeId);
-  if (!episode) throw data(null, { status: 404, statusText: 'Not Found' });
-  return episode;
+export interface EpisodePageData extends PageData {
+  episode: Episode;
+  /** Shown instead of the listen buttons for the episode whose listenUrl is '#'. */
+  comingSoonNote: string;
 }
-
-export const handle: RouteHandle = {
-  meta: (episode) =>
-    episode
-      ? { title: (episode as Episode).title, description: (episode as Episode).description.slice(0, 160) }
-      : { title: 'Episode Not Found', description: 'This episode could not be found.' },
-};
 
 const ABOUT_HEADING_ID = 'about-episode-heading';
 
-function EpisodeLinks({ episode, actions }: { episode: Episode; actions: EpisodeActions | null }) {
+function EpisodeLinks({ episode, actions, comingSoonNote }: { episode: Episode; actions: EpisodeActions | null; comingSoonNote: string }) {
   if (!actions) {
     // listenUrl '#': nothing to open yet, and no link that goes nowhere.
     return (
       <p className="episode-hero__note">
         <Icon name="clock" size={18} />
-        {episodePage.comingSoonNote}
+        {comingSoonNote}
       </p>
     );
   }
@@ -58,7 +49,7 @@ function EpisodeLinks({ episode, actions }: { episode: Episode; actions: Episode
 }
 
 export function Component() {
-  const episode = useLoaderData<typeof loader>();
+  const { episode, comingSoonNote } = useLoaderData() as EpisodePageData;
   const media = chooseEpisodeMedia(episode);
   const actions = episodeActions(episode);
 
@@ -87,7 +78,7 @@ export function Component() {
                 {episode.duration}
               </p>
             )}
-            <EpisodeLinks episode={episode} actions={actions} />
+            <EpisodeLinks episode={episode} actions={actions} comingSoonNote={comingSoonNote} />
           </div>
           <div className="episode-hero__cover">
             {media.kind === 'youtube' ? (

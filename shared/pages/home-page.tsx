@@ -1,41 +1,52 @@
+import { useLoaderData } from 'react-router-dom';
 import { AboutSection } from '../components/home/about-section';
+import type { AboutContent } from '../components/home/about-section';
 import { AuthorBook } from '../components/home/author-book';
+import type { AuthorBookContent } from '../components/home/author-book';
 import { CtaBand } from '../components/home/cta-band';
 import { FeaturedStrip } from '../components/home/featured-strip';
+import type { Publication } from '../components/home/featured-strip';
 import { HomeHero } from '../components/home/home-hero';
+import type { HomeHeroContent } from '../components/home/home-hero';
 import { LatestArticles } from '../components/home/latest-articles';
 import { PodcastIntro } from '../components/home/podcast-intro';
+import type { PodcastIntroContent } from '../components/home/podcast-intro';
 import { ProcessSection } from '../components/home/process-section';
 import { ServicesGrid } from '../components/home/services-grid';
 import { NewsletterSection } from '../components/newsletter-section';
-import { services } from '../content/home';
-import { pressItems } from '../content/press';
-import { firm } from '../content/site';
-import type { RouteHandle } from '../page-meta';
+import type { PressItem, ProcessStep, SectionIntro, Service } from '../content/types';
+import type { PageData } from '../page-head';
+import type { NewsletterFormState } from '../rules/newsletter';
 
-/** Spec §9: the home page shows three press articles, the newest first. */
-const LATEST_ARTICLE_COUNT = 3;
-
-export const handle: RouteHandle = {
-  meta: () => ({
-    description: `${firm.name} helps accounting practices add holistic wealth management and a virtual family office.`,
-  }),
-};
+export interface HomePageData extends PageData {
+  hero: HomeHeroContent;
+  featuredPublications: Publication[];
+  intros: { services: SectionIntro; process: SectionIntro; articles: SectionIntro };
+  services: Service[];
+  about: AboutContent;
+  processSteps: ProcessStep[];
+  authorBook: AuthorBookContent;
+  latestArticles: PressItem[];
+  podcastIntro: PodcastIntroContent;
+  ctaBand: { title: string; text: string };
+  newsletter: NewsletterFormState;
+}
 
 /** Spec §2 'Home page': sections 1–10 in order; the footer (11) comes from the layout. */
 export function Component() {
+  const page = useLoaderData() as HomePageData;
   return (
     <>
-      <HomeHero />
-      <FeaturedStrip />
-      <ServicesGrid services={services} />
-      <AboutSection />
-      <ProcessSection />
-      <AuthorBook />
-      <LatestArticles items={pressItems.slice(0, LATEST_ARTICLE_COUNT)} />
-      <PodcastIntro />
-      <NewsletterSection />
-      <CtaBand />
+      <HomeHero hero={page.hero} />
+      <FeaturedStrip publications={page.featuredPublications} />
+      <ServicesGrid intro={page.intros.services} services={page.services} />
+      <AboutSection about={page.about} />
+      <ProcessSection intro={page.intros.process} steps={page.processSteps} />
+      <AuthorBook content={page.authorBook} />
+      <LatestArticles intro={page.intros.articles} items={page.latestArticles} />
+      <PodcastIntro intro={page.podcastIntro} />
+      <NewsletterSection form={page.newsletter} />
+      <CtaBand ctaBand={page.ctaBand} />
     </>
   );
 }

@@ -1,39 +1,24 @@
 import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 import { useLoaderData, useLocation } from 'react-router-dom';
-import type { LoaderFunctionArgs } from 'react-router-dom';
 import { EpisodeCard } from '../components/podcast/episode-card';
 import { isPaginationNavigationState, PaginationNav } from '../components/podcast/pagination-nav';
 import { PodcastHero } from '../components/podcast/podcast-hero';
-import { EPISODES_PER_PAGE } from '../constants';
-import { episodes, podcastPage } from '../content/episodes';
-import { externalUrls, podcast } from '../content/site';
-import type { RouteHandle } from '../page-meta';
+import type { Episode, VideoAsset } from '../content/types';
+import type { PageData } from '../page-head';
 import { anchors, paths } from '../paths';
-import { pageCount, paginate, parsePageParam } from '../rules/pagination';
+import type { Page } from '../rules/pagination';
+import { useSiteData } from '../site-data';
 
 const LIST_HEADING_ID = 'episodes-heading';
 /** Cards of the first row may be on screen at load on wide screens; the others load lazily. */
 const EAGER_CARDS = 3;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const raw = new URL(request.url).searchParams.get('page');
-  const page = parsePageParam(raw, pageCount(episodes.length, EPISODES_PER_PAGE));
-  return paginate(episodes, page, EPISODES_PER_PAGE);
+export interface PodcastPageData extends PageData {
+  hero: { title: string; intro: string; video: VideoAsset };
+  /** One page of the list, as parsed and clamped from ?page= on the server. */
+  list: Page<Episode>;
 }
-
-type LoaderData = ReturnType<typeof loader>;
-
-export const handle: RouteHandle = {
-  meta: (data) => {
-    const list = data as LoaderData | undefined;
-    const pageNote = list && list.page > 1 ? ` (page ${list.page} of ${list.pageCount})` : '';
-    return {
-      title: `${podcastPage.title}${pageNote}`,
-      description: `Every episode of ${podcast.name}: conversations on building holistic wealth management into an accounting practice.`,
-    };
-  },
-};
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -55,7 +40,8 @@ function useRevealListAfterPaging(section: RefObject<HTMLElement | null>, headin
 }
 
 export function Component() {
-  const list = useLoaderData<typeof loader>();
+  const { hero, list } = useLoaderData() as PodcastPageData;
+  const { podcastName, externalUrls } = useSiteData();
   const sectionRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useRevealListAfterPaging(sectionRef, headingRef);
@@ -63,10 +49,10 @@ export function Component() {
   return (
     <>
       <PodcastHero
-        title={podcastPage.title}
-        eyebrow={podcast.name}
-        intro={podcastPage.intro}
-        video={podcastPage.heroVideo}
+        title={hero.title}
+        eyebrow={podcastName}
+        intro={hero.intro}
+        video={hero.video}
         showLinks={{ applePodcasts: externalUrls.applePodcasts, spotify: externalUrls.spotifyShow }}
       />
       <section id={anchors.episodes} ref={sectionRef} className="section episodes-section" aria-labelledby={LIST_HEADING_ID}>

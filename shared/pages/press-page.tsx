@@ -1,29 +1,25 @@
+import { useLoaderData } from 'react-router-dom';
 import { NewsletterSection } from '../components/newsletter-section';
 import { PageHero } from '../components/page-hero';
 import { PressCardList } from '../components/press-card';
-import { pressItems } from '../content/press';
-import { firm } from '../content/site';
-import type { RouteHandle } from '../page-meta';
+import type { PressItem } from '../content/types';
+import type { PageData } from '../page-head';
 import { anchors } from '../paths';
+import type { NewsletterFormState } from '../rules/newsletter';
 
-export const handle: RouteHandle = {
-  meta: () => ({
-    title: 'Press & Publications',
-    description:
-      `Articles, interviews and op-eds featuring ${firm.name} ` +
-      'on holistic wealth management for accounting practices.',
-  }),
-};
+export interface PressPageData extends PageData {
+  intro: string;
+  items: PressItem[];
+  newsletter: NewsletterFormState;
+}
 
 /** Spec §2 'Press page': every article as a card, two columns on wide screens, and the newsletter sign-up. */
 export function Component() {
+  const page = useLoaderData() as PressPageData;
   return (
     <>
       <PageHero title="Press & Publications" eyebrow="In the News">
-        <p>
-          Interviews, op-eds and features on how accounting practices are adding holistic wealth management, and what
-          it means for their clients.
-        </p>
+        <p>{page.intro}</p>
         <p className="press-page__hero-actions">
           <a className="button button--primary" href={`#${anchors.newsletter}`}>
             Subscribe to Newsletter
@@ -36,12 +32,12 @@ export function Component() {
             <h2 id="press-articles-heading" className="press-page__heading list-header__heading">
               All Articles
             </h2>
-            <p className="list-header__count">{pressItems.length} articles</p>
+            <p className="list-header__count">{page.items.length} articles</p>
           </div>
-          <PressCardList items={pressItems} className="press-page__grid" />
+          <PressCardList items={page.items} className="press-page__grid" />
         </div>
       </section>
-      <NewsletterSection />
+      <NewsletterSection form={page.newsletter} />
     </>
   );
 }

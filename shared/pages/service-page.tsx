@@ -3,27 +3,19 @@ import { ExternalLink } from '../components/external-link';
 import { PageHero } from '../components/page-hero';
 import { ServiceClosing } from '../components/service/service-closing';
 import { ServiceSectionBlock } from '../components/service/service-section';
-import { servicePages } from '../content/service-pages';
-import type { ServiceSlug } from '../content/service-pages';
-import { externalUrls } from '../content/site';
-import type { RouteHandle } from '../page-meta';
+import type { ServicePageContent } from '../content/service-pages';
+import type { PageData } from '../page-head';
+import { useSiteData } from '../site-data';
 
-interface ServiceLoaderData {
-  slug: ServiceSlug;
+export interface ServicePageData extends PageData {
+  page: ServicePageContent;
 }
-
-export const handle: RouteHandle = {
-  meta: (data) => {
-    const page = servicePages[(data as ServiceLoaderData).slug];
-    return { title: page.title, description: page.metaDescription };
-  },
-};
 
 const tone = (index: number) => (index % 2 === 0 ? 'plain' : 'alt');
 
 export function Component() {
-  const { slug } = useLoaderData() as ServiceLoaderData;
-  const page = servicePages[slug];
+  const { page } = useLoaderData() as ServicePageData;
+  const { externalUrls } = useSiteData();
   const closingIndex = page.sections.length;
   return (
     <>

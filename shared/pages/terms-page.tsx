@@ -1,19 +1,16 @@
-import { Link } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import { EmailLink } from '../components/email-link';
 import { PageHero } from '../components/page-hero';
-import { termsPlaceholder } from '../content/legal';
-import { firm } from '../content/site';
-import type { RouteHandle } from '../page-meta';
+import type { termsPlaceholder } from '../content/legal';
+import type { PageData } from '../page-head';
 import { paths } from '../paths';
 
-export const handle: RouteHandle = {
-  meta: () => ({
-    title: termsPlaceholder.title,
-    description: `The terms of service for the ${firm.name} website will be available soon.`,
-  }),
-};
+export interface TermsPageData extends PageData {
+  terms: typeof termsPlaceholder;
+}
 
 export function Component() {
+  const { terms: termsPlaceholder } = useLoaderData() as TermsPageData;
   return (
     <>
       <PageHero title={termsPlaceholder.title} eyebrow={termsPlaceholder.eyebrow}>

@@ -69,3 +69,19 @@ export function noticeForOutcome(code: string | null | undefined): NewsletterNot
   if (!code || !Object.hasOwn(notices, code)) return undefined;
   return notices[code as NewsletterOutcomeCode];
 }
+
+/**
+ * What a page with the sign-up form tells it: the page to return to after a
+ * plain form post (the page's canonical path, so the HTML is the same for
+ * every request to it) and the outcome code that post brought back, if any.
+ */
+export interface NewsletterFormState {
+  returnTo: string;
+  outcome: NewsletterOutcomeCode | null;
+}
+
+/** Reads the outcome code from a page URL; anything but a known code is ignored. */
+export function newsletterFormState(url: URL, returnTo: string): NewsletterFormState {
+  const code = url.searchParams.get(NEWSLETTER_OUTCOME_PARAM);
+  return { returnTo, outcome: code && Object.hasOwn(notices, code) ? (code as NewsletterOutcomeCode) : null };
+}

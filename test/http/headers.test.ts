@@ -85,9 +85,9 @@ describe('the document', () => {
 describe('caching', () => {
   const { app } = makeApp();
 
-  it('makes HTML revalidate', async () => {
+  it('makes browsers revalidate HTML while a shared cache may hold it briefly', async () => {
     const res = await request(app).get('/');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=60');
   });
 
   it('caches hashed build assets for a year as immutable', async () => {

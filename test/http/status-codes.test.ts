@@ -2,7 +2,6 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { staticPagePaths } from '../../shared/paths';
-import { buildRouteTree, pageRoutes } from '../../shared/routes';
 import { makeApp } from '../support/app';
 
 const LEGACY = '/2024/03/12/mastering-money-with-mindfulness-three-step-approach';
@@ -83,12 +82,11 @@ describe('errors while rendering', () => {
       Component: () => null,
     },
   ];
-  const routes = buildRouteTree([...failingRoutes, ...pageRoutes]);
 
   it.each(['/render-failure', '/loader-failure'])(
     '%s answers 500 with the fallback screen and no internals in production',
     async (path) => {
-      const { app, logs } = makeApp({ routes, config: { isProduction: true } });
+      const { app, logs } = makeApp({ extraRoutes: failingRoutes, config: { isProduction: true } });
       const res = await request(app).get(path);
       expect(res.status).toBe(500);
       expect(res.text).toContain('Unexpected Application Error!');
@@ -101,7 +99,7 @@ describe('errors while rendering', () => {
   );
 
   it('shows the error message outside production, to help development', async () => {
-    const { app } = makeApp({ routes, config: { isProduction: false } });
+    const { app } = makeApp({ extraRoutes: failingRoutes, config: { isProduction: false } });
     const res = await request(app).get('/render-failure');
     expect(res.status).toBe(500);
     expect(res.text).toContain('secret detail: database password is hunter2');

@@ -38,10 +38,10 @@ export function capturingLogger(level = 'debug') {
   return { logger: pino({ level }, stream), records };
 }
 
-export function makeApp(options: { env?: Record<string, string>; config?: Partial<AppConfig>; routes?: RouteObject[] } = {}) {
+export function makeApp(options: { env?: Record<string, string>; config?: Partial<AppConfig>; extraRoutes?: RouteObject[] } = {}) {
   const { logger, records } = capturingLogger();
   const config = testConfig(options.env, options.config);
-  const app = createApp(config, { logger, ...(options.routes ? { routes: options.routes } : {}) });
+  const app = createApp(config, { logger, ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}) });
   return { app, logs: records, config };
 }
 

@@ -1,5 +1,10 @@
-import { aboutChecklist, aboutIntro, aboutTiles } from '../../content/home';
-import { firm } from '../../content/site';
+import { useSiteData } from '../../site-data';
+
+export interface AboutContent {
+  intro: string;
+  checklist: readonly string[];
+  tiles: readonly { title: string; description: string }[];
+}
 
 function CheckIcon() {
   return (
@@ -19,17 +24,18 @@ function CheckIcon() {
 }
 
 /** Home §4 'About': the introduction, four checklist items and four tiles. */
-export function AboutSection() {
+export function AboutSection({ about }: { about: AboutContent }) {
+  const { firm } = useSiteData();
   return (
     <section className="about-section section" aria-labelledby="about-heading">
       <div className="container about-section__grid">
         <div className="about-section__text">
           <p className="eyebrow">{firm.name}</p>
           <h2 id="about-heading">About</h2>
-          <p className="about-section__intro">{aboutIntro}</p>
+          <p className="about-section__intro">{about.intro}</p>
           <h3 className="about-section__subheading">What you gain by working with us</h3>
           <ul className="about-section__checklist">
-            {aboutChecklist.map((item) => (
+            {about.checklist.map((item) => (
               <li key={item} className="about-section__check-item">
                 <CheckIcon />
                 <span>{item}</span>
@@ -38,7 +44,7 @@ export function AboutSection() {
           </ul>
         </div>
         <ul className="about-section__tiles grid-list">
-          {aboutTiles.map((tile, index) => (
+          {about.tiles.map((tile, index) => (
             <li key={tile.title} className="about-section__tile">
               <span className="about-section__tile-mark" aria-hidden="true">
                 {String(index + 1).padStart(2, '0')}

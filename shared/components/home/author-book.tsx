@@ -1,10 +1,16 @@
-import { bookBlurb } from '../../content/home';
-import { author, book, externalUrls } from '../../content/site';
+import type { ImageAsset } from '../../content/types';
+import { useSiteData } from '../../site-data';
 import { ExternalLink } from '../external-link';
 import { SizedImage } from '../sized-image';
 
 /** Home §6: the author's book with a 'Buy Now' link, and the author's credentials. */
-export function AuthorBook() {
+export interface AuthorBookContent {
+  book: { title: string; cover: ImageAsset; blurb: string };
+  author: { name: string; credentials: readonly string[]; portrait: ImageAsset };
+}
+
+export function AuthorBook({ content: { book, author } }: { content: AuthorBookContent }) {
+  const { externalUrls } = useSiteData();
   return (
     <section className="author-book section" aria-labelledby="book-heading">
       <div className="container author-book__grid">
@@ -16,7 +22,7 @@ export function AuthorBook() {
           <h2 id="book-heading" className="author-book__title">
             {book.title}
           </h2>
-          <p className="author-book__blurb">{bookBlurb}</p>
+          <p className="author-book__blurb">{book.blurb}</p>
           <ExternalLink className="button button--dark author-book__buy" href={externalUrls.book}>
             Buy Now
           </ExternalLink>

@@ -1,9 +1,9 @@
-import { ctaBand } from '../../content/home';
-import { externalUrls } from '../../content/site';
+import { useSiteData } from '../../site-data';
 import { ExternalLink } from '../external-link';
 
 /** Home §10: the closing call to action; the scheduler opens in a new tab. */
-export function CtaBand() {
+export function CtaBand({ ctaBand }: { ctaBand: { title: string; text: string } }) {
+  const { externalUrls } = useSiteData();
   return (
     <section className="cta-band" aria-labelledby="cta-heading">
       <div className="container cta-band__inner">

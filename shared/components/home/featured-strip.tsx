@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import { featuredPublications } from '../../content/home';
-
-type Publication = (typeof featuredPublications)[number];
+export interface Publication {
+  name: string;
+  logo: string;
+  width: number;
+  height: number;
+}
 
 function LogoList({ publications, clone }: { publications: readonly Publication[]; clone?: boolean }) {
   return (
@@ -30,7 +33,7 @@ function LogoList({ publications, clone }: { publications: readonly Publication[
  * is hidden from assistive technology. The scroll can be paused (WCAG 2.2.2)
  * and does not move at all for visitors who prefer reduced motion.
  */
-export function FeaturedStrip({ publications = featuredPublications }: { publications?: readonly Publication[] }) {
+export function FeaturedStrip({ publications }: { publications: readonly Publication[] }) {
   const [paused, setPaused] = useState(false);
   return (
     <section

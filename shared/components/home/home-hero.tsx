@@ -1,11 +1,18 @@
-import { hero } from '../../content/home';
-import { externalUrls, firm } from '../../content/site';
+import type { VideoAsset } from '../../content/types';
+import { useSiteData } from '../../site-data';
 import { anchors } from '../../paths';
 import { BackgroundVideo } from '../background-video';
 import { ExternalLink } from '../external-link';
 
 /** Home §1: headline over a muted background video, darkened so white text stays readable (WCAG AA). */
-export function HomeHero() {
+export interface HomeHeroContent {
+  headline: string;
+  subheadline: string;
+  video: VideoAsset;
+}
+
+export function HomeHero({ hero }: { hero: HomeHeroContent }) {
+  const { firm, externalUrls } = useSiteData();
   return (
     <section className="home-hero video-hero" aria-labelledby="home-hero-title">
       <BackgroundVideo video={hero.video} />

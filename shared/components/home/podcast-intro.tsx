@@ -1,35 +1,33 @@
 import { Link } from 'react-router-dom';
-import { episodes, latestEpisode } from '../../content/episodes';
-import { podcastIntro } from '../../content/home';
 import { mediaSizes } from '../../content/media';
-import { podcast } from '../../content/site';
 import type { Episode } from '../../content/types';
+import { useSiteData } from '../../site-data';
 import { paths } from '../../paths';
 import { ExternalLink } from '../external-link';
 import { SizedImage } from '../sized-image';
 
-/** The featured episode; a latestEpisode id missing from the list is a content error, reported loudly. */
-function findFeaturedEpisode(): Episode {
-  const episode = episodes.find((candidate) => candidate.id === latestEpisode.episodeId);
-  if (!episode) throw new Error(`latestEpisode.episodeId '${latestEpisode.episodeId}' is not in the episode list`);
-  return episode;
+export interface PodcastIntroContent {
+  eyebrow: string;
+  lead: string;
+  episode: Pick<Episode, 'id' | 'title' | 'description' | 'duration' | 'image'>;
+  applePodcastsUrl: string;
+  spotifyUrl: string;
 }
-
-const featured = findFeaturedEpisode();
 
 /**
  * Home §8: the podcast's name and a featured 'Latest Episode' card. The date
  * reads 'Recent' (spec), so the page never goes stale between releases.
  */
-export function PodcastIntro() {
-  const episode = featured;
+export function PodcastIntro({ intro }: { intro: PodcastIntroContent }) {
+  const { episode } = intro;
+  const { podcastName } = useSiteData();
   return (
     <section className="podcast-intro section" aria-labelledby="podcast-intro-heading">
       <div className="container podcast-intro__grid">
         <div className="podcast-intro__text">
-          <p className="eyebrow">{podcastIntro.eyebrow}</p>
-          <h2 id="podcast-intro-heading">{podcast.name}</h2>
-          <p className="podcast-intro__lead">{podcastIntro.lead}</p>
+          <p className="eyebrow">{intro.eyebrow}</p>
+          <h2 id="podcast-intro-heading">{podcastName}</h2>
+          <p className="podcast-intro__lead">{intro.lead}</p>
           <Link className="button button--primary" to={paths.podcast}>
             Browse All Episodes
           </Link>
@@ -57,13 +55,13 @@ export function PodcastIntro() {
             <div className="podcast-intro__actions button-row">
               <ExternalLink
                 className="podcast-intro__platform podcast-intro__platform--apple"
-                href={latestEpisode.applePodcastsUrl}
+                href={intro.applePodcastsUrl}
               >
                 Apple Podcasts
               </ExternalLink>
               <ExternalLink
                 className="podcast-intro__platform podcast-intro__platform--spotify"
-                href={latestEpisode.spotifyUrl}
+                href={intro.spotifyUrl}
               >
                 Spotify
               </ExternalLink>

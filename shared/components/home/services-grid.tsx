@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { sectionIntros } from '../../content/home';
-import type { Service } from '../../content/types';
+import type { SectionIntro, Service } from '../../content/types';
 import { anchors } from '../../paths';
 import { LineIcon } from '../line-icon';
 import { HomeSectionHeader } from './section-header';
@@ -11,11 +10,11 @@ import { HomeSectionHeader } from './section-header';
  * nested interactive elements), except a card with `ownLink`, which is plain
  * and holds its own link.
  */
-export function ServicesGrid({ services }: { services: readonly Service[] }) {
+export function ServicesGrid({ intro, services }: { intro: SectionIntro; services: readonly Service[] }) {
   return (
     <section id={anchors.services} className="services-grid section" aria-labelledby="services-heading">
       <div className="container">
-        <HomeSectionHeader id="services-heading" intro={sectionIntros.services} />
+        <HomeSectionHeader id="services-heading" intro={intro} />
         <ul className="services-grid__list grid-list">
           {services.map((service) => {
             // A linked card rises as a whole; the card with its own link stays put.

@@ -1,10 +1,10 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import type { Block, Inline } from '../../content/legal';
-import { firm } from '../../content/site';
 import { EmailLink } from '../email-link';
 import { ExternalLink } from '../external-link';
 import { LineIcon } from '../line-icon';
+import { useSiteData } from '../../site-data';
 
 /** Inline pieces of the legal text: strings, the firm's email, outside and internal links, emphasis. */
 export function RichText({ content }: { content: Inline[] }) {
@@ -79,14 +79,7 @@ export function RichBlock({ block }: { block: Block }) {
     case 'callout':
       if (isSingleEmail(block.content)) {
         const [link] = block.content;
-        return (
-          <p className="prose__callout prose__callout--action">
-            <EmailLink className="button button--dark" subject={link.subject}>
-              <LineIcon name="mail" size={28} className="prose__callout-icon" />
-              {link.label ?? firm.email}
-            </EmailLink>
-          </p>
-        );
+        return <EmailCallout subject={link.subject} label={link.label} />;
       }
       return (
         <p className="prose__callout">
@@ -94,4 +87,16 @@ export function RichBlock({ block }: { block: Block }) {
         </p>
       );
   }
+}
+
+function EmailCallout({ subject, label }: { subject?: string; label?: string }) {
+  const { firm } = useSiteData();
+  return (
+    <p className="prose__callout prose__callout--action">
+      <EmailLink className="button button--dark" subject={subject}>
+        <LineIcon name="mail" size={28} className="prose__callout-icon" />
+        {label ?? firm.email}
+      </EmailLink>
+    </p>
+  );
 }

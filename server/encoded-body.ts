@@ -1,0 +1,77 @@
+/**
+ * A response body compressed once, at high quality, in every encoding a
+ * browser may ask for, with a strong ETag per encoding. Sending it is a
+ * lookup: nothing is compressed per request.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Request, Response } from 'express';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+export interface EncodedBody {
+  bodies: Record<Encoding, Buffer>;
+  etags: Record<Encoding, string>;
+}
+
+export async function encodeBody(content: string | Buffer, contentKind: 'text' | 'generic' = 'text'): Promise<EncodedBody> {
+  const identity = typeof content === 'string' ? Buffer.from(content) : content;
+  // Compression runs on libuv's thread pool, so a first render never blocks other requests.
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]:
+          contentKind === 'text' ? zlib.constants.BROTLI_MODE_TEXT : zlib.constants.BROTLI_MODE_GENERIC,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  ]);
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return {
+    bodies: { br, gzip: gz, identity },
+    // Strong validators must differ between encodings of the same content.
+    etags: { br: `"${hash}-br"`, gzip: `"${hash}-gz"`, identity: `"${hash}"` },
+  };
+}
+
+const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity'];
+
+function matchesETag(header: string | undefined, etags: Record<Encoding, string>): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => {
+    const candidate = tag.trim().replace(/^W\//, '');
+    return candidate === etags.br || candidate === etags.gzip || candidate === etags.identity;
+  });
+}
+
+export interface SendOptions {
+  status: number;
+  contentType: string;
+  cacheControl: string;
+}
+
+/** Sends the encoding the client prefers, a 304 for a matching If-None-Match, and no body for HEAD. */
+export function sendEncodedBody(req: Request, res: Response, body: EncodedBody, options: SendOptions) {
+  const encoding = (req.acceptsEncodings(ENCODINGS) || 'identity') as Encoding;
+  res.status(options.status);
+  res.setHeader('Content-Type', options.contentType);
+  res.setHeader('Cache-Control', options.cacheControl);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('ETag', body.etags[encoding]);
+  if (options.status === 200 && matchesETag(req.headers['if-none-match'], body.etags)) {
+    res.status(304).end();
+    return;
+  }
+  const bytes = body.bodies[encoding];
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', bytes.length);
+  // Node sends no body for HEAD, but keeps the headers GET would have.
+  res.end(bytes);
+}

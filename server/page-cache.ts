@@ -1,0 +1,163 @@
+/**
+ * Pages are the same for every visitor, so each is rendered once and kept in
+ * memory with its brotli and gzip encodings and its page data as JSON (for
+ * client-side navigations). A request costs a map lookup.
+ *
+ * Keys are canonical, never raw URLs: the key of a page is its canonical path
+ * (from the head its loader computed) plus only the query parameters the page
+ * really reads (`page` on /podcast, via its loader; the sign-up outcome on
+ * pages with the form). So `/podcast?page=2&utm_source=x` and `/PODCAST?page=2`
+ * share one entry, and every unknown path shares the one not-found entry.
+ * What a visitor sends can only add aliases (request URL → key) to a bounded
+ * map, never entries.
+ */
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import type { StaticHandlerContext } from 'react-router-dom';
+import type { PageData } from '../shared/page-head';
+import { PAGE_DATA_PREFIX } from '../shared/paths';
+import type { NewsletterFormState } from '../shared/rules/newsletter';
+import { encodeBody, sendEncodedBody } from './encoded-body';
+import type { EncodedBody } from './encoded-body';
+import { pageDataOf, routePatternOf } from './render-page';
+import type { PageRenderer } from './render-page';
+
+/**
+ * Browsers revalidate every time (a 304 when nothing changed); a shared cache
+ * or CDN may serve a page for five minutes, and a minute more while it
+ * revalidates in the background.
+ */
+export const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60';
+const ERROR_CACHE_CONTROL = 'no-store';
+
+export interface CachedPage {
+  status: number;
+  /** Route pattern, for logs and metrics. */
+  route: string;
+  html: EncodedBody;
+  data: EncodedBody;
+}
+
+type Resolved = CachedPage | { kind: 'redirect'; status: number; location: string };
+
+export interface PageCacheOptions {
+  renderer: PageRenderer;
+  siteUrl: string;
+  exposeErrors: boolean;
+  /** Off in development, so every edit shows on the next request. */
+  enabled: boolean;
+  /** Pages kept; the site has about seventy, plus sign-up outcome variants. */
+  maxEntries?: number;
+  /** Request URLs remembered as aliases of a key; the oldest is forgotten first. */
+  maxAliases?: number;
+  /** Told about every lookup, for metrics. */
+  onLookup?: (result: 'hit' | 'miss') => void;
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const { renderer, siteUrl, enabled } = options;
+  const maxEntries = options.maxEntries ?? 512;
+  const maxAliases = options.maxAliases ?? 4096;
+  const onLookup = options.onLookup ?? (() => {});
+  const entries = new Map<string, CachedPage>();
+  const aliases = new Map<string, string>();
+  const building = new Map<string, Promise<CachedPage>>();
+
+  function keyOf(context: StaticHandlerContext): string | undefined {
+    const data = pageDataOf(context, options.exposeErrors) as Partial<PageData & { newsletter: NewsletterFormState }> | null;
+    if (context.statusCode === 200) {
+      const canonical = data?.head?.canonicalUrl;
+      if (!canonical?.startsWith(siteUrl)) return undefined;
+      const outcome = data?.newsletter?.outcome;
+      return canonical.slice(siteUrl.length) + (outcome ? `#newsletter=${outcome}` : '');
+    }
+    // Every unknown path, and every unknown episode, renders the same screen.
+    if (context.statusCode === 404) return `404:${Object.keys(context.errors ?? {}).join(',')}`;
+    return undefined;
+  }
+
+  async function build(context: StaticHandlerContext, log: Logger): Promise<CachedPage> {
+    const document = await renderer.render(context, log);
+    const [html, data] = await Promise.all([
+      encodeBody(document.html),
+      encodeBody(JSON.stringify(pageDataOf(context, options.exposeErrors))),
+    ]);
+    return { status: document.status, route: routePatternOf(context), html, data };
+  }
+
+  function remember(url: string, key: string) {
+    if (aliases.size >= maxAliases) aliases.delete(aliases.keys().next().value!);
+    aliases.set(url, key);
+  }
+
+  async function resolve(url: string, log: Logger): Promise<Resolved> {
+    const known = aliases.get(url);
+    const hit = known === undefined ? undefined : entries.get(known);
+    if (hit) {
+      onLookup('hit');
+      return hit;
+    }
+    const result = await renderer.query(url);
+    if (result.kind === 'redirect') return result;
+    const key = enabled ? keyOf(result.context) : undefined;
+    if (key === undefined) {
+      onLookup('miss');
+      return build(result.context, log);
+    }
+    remember(url, key);
+    const cached = entries.get(key);
+    if (cached) {
+      onLookup('hit');
+      return cached;
+    }
+    onLookup('miss');
+    let pending = building.get(key);
+    if (!pending) {
+      pending = build(result.context, log).finally(() => building.delete(key));
+      building.set(key, pending);
+    }
+    const page = await pending;
+    // Only settled pages are kept; a failure renders afresh next time.
+    if (page.status < 500 && entries.size < maxEntries) entries.set(key, page);
+    return page;
+  }
+
+  function send(req: Request, res: Response, page: CachedPage, which: 'html' | 'data') {
+    res.locals.routePattern = page.route;
+    if (page.status === 404 && which === 'html') req.log.warn({ path: req.path }, 'page not found');
+    sendEncodedBody(req, res, page[which], {
+      status: page.status,
+      contentType: which === 'html' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+      cacheControl: page.status >= 500 ? ERROR_CACHE_CONTROL : HTML_CACHE_CONTROL,
+    });
+  }
+
+  /** GET and HEAD of every page. */
+  const pageHandler: RequestHandler = async (req, res, next) => {
+    try {
+      const page = await resolve(req.originalUrl, req.log);
+      if ('kind' in page) return res.redirect(page.status, page.location);
+      send(req, res, page, 'html');
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  /** GET and HEAD of /_data/<page path>: the page's data, for client-side navigations. */
+  const dataHandler: RequestHandler = async (req, res, next) => {
+    try {
+      const pageUrl = req.originalUrl.slice(PAGE_DATA_PREFIX.length);
+      const page = await resolve(pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`, req.log);
+      if ('kind' in page) {
+        // Old addresses redirect in the browser's route tree; they have no data.
+        res.status(404).type('application/json').send({ message: `No page data at ${req.path}: it redirects to ${page.location}.` });
+        return;
+      }
+      send(req, res, page, 'data');
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  return { pageHandler, dataHandler, size: () => entries.size };
+}

@@ -1,0 +1,193 @@
+/**
+ * The server side of every route's loader: page data read from the content
+ * module, with the page's head. Everything that does not depend on the URL is
+ * built once, when the loaders are created; per request a loader only picks.
+ * The browser gets the same objects as JSON (hydration payload, /_data/…).
+ */
+import { data } from 'react-router-dom';
+import type { LoaderFunction, LoaderFunctionArgs } from 'react-router-dom';
+import { EPISODES_PER_PAGE } from '../shared/constants';
+import { contactPage } from '../shared/content/contact';
+import { episodePage, episodes, latestEpisode, podcastPage } from '../shared/content/episodes';
+import {
+  aboutChecklist,
+  aboutIntro,
+  aboutTiles,
+  bookBlurb,
+  ctaBand,
+  featuredPublications,
+  hero,
+  newsletterCopy,
+  podcastIntro,
+  processSteps,
+  sectionIntros,
+  services,
+} from '../shared/content/home';
+import { accessibilityStatement, privacyPolicy, termsPlaceholder } from '../shared/content/legal';
+import { pressIntro } from '../shared/content/page-descriptions';
+import { pressItems } from '../shared/content/press';
+import { servicePages } from '../shared/content/service-pages';
+import type { ServiceSlug } from '../shared/content/service-pages';
+import {
+  author,
+  book,
+  externalUrls,
+  firm,
+  footerGroups,
+  mainNav,
+  podcast,
+  regulatoryLinks,
+  socialLinks,
+} from '../shared/content/site';
+import type { Episode } from '../shared/content/types';
+import type { PageHead } from '../shared/page-head';
+import type { ContactPageData } from '../shared/pages/contact-page';
+import type { EpisodePageData } from '../shared/pages/episode-page';
+import type { HomePageData } from '../shared/pages/home-page';
+import type { LegalPageData } from '../shared/pages/legal-page';
+import type { PodcastPageData } from '../shared/pages/podcast-page';
+import type { PressPageData } from '../shared/pages/press-page';
+import type { ServicePageData } from '../shared/pages/service-page';
+import type { TermsPageData } from '../shared/pages/terms-page';
+import { paths } from '../shared/paths';
+import type { PageRouteId, RouteLoaders } from '../shared/routes';
+import { servicePageRouteIds, servicePathOf } from '../shared/routes';
+import { pageCount, paginate, parsePageParam } from '../shared/rules/pagination';
+import { newsletterFormState } from '../shared/rules/newsletter';
+import type { SiteData } from '../shared/site-data';
+import { createPageHeads } from './page-head';
+import type { PageHeadSite } from './page-head';
+
+/** Spec §9: the home page shows three press articles, the newest first. */
+const LATEST_ARTICLE_COUNT = 3;
+
+/** What a list card needs of an episode: everything but the long transcript. */
+function episodeSummary(episode: Episode): Episode {
+  const { transcript: _transcript, ...summary } = episode as Episode & { transcript?: unknown };
+  return summary;
+}
+
+function findFeaturedEpisode(): Episode {
+  const episode = episodes.find((candidate) => candidate.id === latestEpisode.episodeId);
+  if (!episode) throw new Error(`latestEpisode.episodeId '${latestEpisode.episodeId}' is not in the episode list`);
+  return episode;
+}
+
+/** A 404 whose data carries the head of the screen that shows it. */
+function notFound(head: PageHead): never {
+  throw data({ head }, { status: 404, statusText: 'Not Found' });
+}
+
+export function createPageLoaders(site: PageHeadSite): RouteLoaders {
+  const headFor = createPageHeads(site);
+  const urlOf = ({ request }: LoaderFunctionArgs) => new URL(request.url);
+
+  const siteData: SiteData = {
+    firm,
+    podcastName: podcast.name,
+    externalUrls,
+    mainNav,
+    footerGroups,
+    socialLinks,
+    regulatoryLinks,
+    newsletterCopy,
+    errorHead: headFor({ kind: 'error' }),
+  };
+
+  const featured = findFeaturedEpisode();
+  const home: Omit<HomePageData, 'newsletter'> = {
+    head: { ...headFor({ kind: 'home' }), lcpImage: hero.video.poster },
+    hero,
+    featuredPublications: [...featuredPublications],
+    intros: sectionIntros,
+    services: [...services],
+    about: { intro: aboutIntro, checklist: aboutChecklist, tiles: aboutTiles },
+    processSteps: [...processSteps],
+    authorBook: {
+      book: { title: book.title, cover: book.cover, blurb: bookBlurb },
+      author: { name: author.name, credentials: author.credentials, portrait: author.portrait },
+    },
+    latestArticles: pressItems.slice(0, LATEST_ARTICLE_COUNT),
+    podcastIntro: {
+      ...podcastIntro,
+      episode: {
+        id: featured.id,
+        title: featured.title,
+        description: featured.description,
+        duration: featured.duration,
+        image: featured.image,
+      },
+      applePodcastsUrl: latestEpisode.applePodcastsUrl,
+      spotifyUrl: latestEpisode.spotifyUrl,
+    },
+    ctaBand,
+  };
+  const press: Omit<PressPageData, 'newsletter'> = {
+    head: headFor({ kind: 'press' }),
+    intro: pressIntro,
+    items: [...pressItems],
+  };
+  const contact: Omit<ContactPageData, 'newsletter'> = {
+    head: headFor({ kind: 'page', page: 'contact' }),
+    contact: contactPage,
+  };
+  const privacy: LegalPageData = { head: headFor({ kind: 'page', page: 'privacy' }), document: privacyPolicy };
+  const accessibility: LegalPageData = {
+    head: headFor({ kind: 'page', page: 'accessibility' }),
+    document: accessibilityStatement,
+  };
+  const terms: TermsPageData = { head: headFor({ kind: 'page', page: 'terms' }), terms: termsPlaceholder };
+
+  const totalPages = pageCount(episodes.length, EPISODES_PER_PAGE);
+  const summaries = episodes.map(episodeSummary);
+  const podcastPages: PodcastPageData[] = Array.from({ length: totalPages }, (_, index) => ({
+    head: { ...headFor({ kind: 'podcast', page: index + 1, pageCount: totalPages }), lcpImage: podcastPage.heroVideo.poster },
+    hero: { title: podcastPage.title, intro: podcastPage.intro, video: podcastPage.heroVideo },
+    list: paginate(summaries, index + 1, EPISODES_PER_PAGE),
+  }));
+
+  const episodePages = new Map<string, EpisodePageData>(
+    episodes.map((episode) => [
+      episode.id,
+      { head: headFor({ kind: 'episode', episode }), episode, comingSoonNote: episodePage.comingSoonNote },
+    ]),
+  );
+  const servicePagesData = new Map<string, ServicePageData>(
+    (Object.keys(servicePages) as ServiceSlug[]).map((slug) => [
+      slug,
+      { head: headFor({ kind: 'service', slug }), page: servicePages[slug] },
+    ]),
+  );
+  const pageNotFound = headFor({ kind: 'not-found', what: 'page' });
+  const episodeNotFound = headFor({ kind: 'not-found', what: 'episode' });
+
+  /** Pages with the sign-up form also say where a plain form post returns to, and what it brought back. */
+  const withNewsletter = <T extends object>(page: T, path: string): LoaderFunction =>
+    (args) => ({ ...page, newsletter: newsletterFormState(urlOf(args), path) });
+
+  const servicePageLoaders = Object.fromEntries(
+    servicePageRouteIds.map((id) => {
+      const page = servicePagesData.get(servicePathOf(id));
+      if (!page) throw new Error(`No service page content for route ${id}`);
+      return [id, () => page];
+    }),
+  ) as unknown as Record<(typeof servicePageRouteIds)[number], LoaderFunction>;
+
+  const loaders: Record<PageRouteId, LoaderFunction> = {
+    ...servicePageLoaders,
+    'home-page': withNewsletter(home, paths.home),
+    'podcast-page': (args) => {
+      const page = parsePageParam(urlOf(args).searchParams.get('page'), totalPages);
+      return podcastPages[page - 1]!;
+    },
+    'episode-page': ({ params }) => episodePages.get(params.episodeId ?? '') ?? notFound(episodeNotFound),
+    'press-page': withNewsletter(press, paths.press),
+    'contact-page': withNewsletter(contact, paths.contact),
+    'legal-page:privacy': () => privacy,
+    'terms-page': () => terms,
+    'legal-page:accessibility': () => accessibility,
+    'not-found': () => notFound(pageNotFound),
+  };
+
+  return { site: () => siteData, page: (routeId) => loaders[routeId] };
+}
