@@ -1,0 +1,95 @@
+/**
+ * npm run lighthouse: Lighthouse's mobile audit (its default: a mid-range
+ * phone on slow 4G, simulated) of the production server on loopback, run
+ * three times per page with the system Chromium; prints the median scores and
+ * the metrics behind Performance. Not part of npm test: scores come from
+ * timings, and timings vary with the machine.
+ *
+ *   npm run lighthouse                     the five pages below, three runs each
+ *   npm run lighthouse -- --runs 1 /press  one page, one run
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { episodes } from '../shared/content/episodes';
+import { paths } from '../shared/paths';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values, positionals } = parseArgs({ options: { runs: { type: 'string', default: '3' } }, allowPositionals: true });
+const RUNS = Number(values.runs);
+const PAGES = positionals.length
+  ? positionals
+  : [paths.home, paths.podcast, paths.episode(episodes[0]!.id), paths.press, paths.investmentManagement];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'SI',
+} as const;
+
+async function startSite(): Promise<{ origin: string; stop: () => void }> {
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
+    cwd: rootDir,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const record = JSON.parse(line) as { msg?: string; port?: number };
+      if (record.msg?.startsWith('listening') && record.port) resolve(record.port);
+    });
+    // The request log is read and dropped, so the pipe never fills.
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const site = await startSite();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+let failed = false;
+try {
+  console.log(`Lighthouse mobile (simulated slow 4G), median of ${RUNS} run(s) per page\n`);
+  console.log(['page'.padEnd(50), ...CATEGORIES.map((c) => c.slice(0, 11).padStart(12)), ...Object.values(METRICS).map((m) => m.padStart(8))].join(''));
+  for (const page of PAGES) {
+    const scores: Record<string, number[]> = {};
+    const metrics: Record<string, number[]> = {};
+    for (let run = 0; run < RUNS; run++) {
+      const result = await lighthouse(site.origin + page, { port: chrome.port, onlyCategories: [...CATEGORIES], output: 'json', logLevel: 'error' });
+      const lhr = result!.lhr;
+      for (const category of CATEGORIES) (scores[category] ??= []).push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
+      for (const audit of Object.keys(METRICS)) (metrics[audit] ??= []).push(lhr.audits[audit]?.numericValue ?? NaN);
+      if (run === 0) {
+        const failing = Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary');
+        for (const audit of failing) console.log(`  ${page}: ${audit.id} — ${audit.title}`);
+      }
+    }
+    const row = [
+      page.padEnd(50),
+      ...CATEGORIES.map((category) => String(median(scores[category]!)).padStart(12)),
+      ...Object.keys(METRICS).map((audit) => {
+        const value = median(metrics[audit]!);
+        return (audit === 'cumulative-layout-shift' ? value.toFixed(3) : `${Math.round(value)}ms`).padStart(8);
+      }),
+    ];
+    console.log(row.join(''));
+    if (median(scores.performance!) < 98) failed = true;
+  }
+} finally {
+  chrome.kill();
+  site.stop();
+}
+if (failed) {
+  console.error('\nA page scored below 98 on Performance.');
+  process.exitCode = 1;
+}
