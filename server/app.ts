@@ -16,8 +16,8 @@ import { routes as appRoutes } from '../shared/routes';
 import { BUILD_MANIFEST_PATH, readBuildManifest } from './asset-manifest';
 import type { BuildManifest } from './asset-manifest';
 import type { AppConfig } from './config';
-import { subscribeRouter } from './newsletter/subscribe-handler';
-import type { SubscribeOptions } from './newsletter/subscribe-handler';
+import { createSignUps } from './newsletter/sign-ups';
+import type { SubscribeOptions } from './newsletter/sign-ups';
 import { createPageRenderer } from './render-page';
 import { securityHeaders } from './security-headers';
 
@@ -25,7 +25,7 @@ export interface AppDependencies {
   logger: Logger;
   /** Replaces the route tree; tests use it to add a route that fails. */
   routes?: RouteObject[];
-  /** Newsletter tuning (timeout, rate limit, provider); tests make them fast. */
+  /** Newsletter tuning (timeout, rate limit, provider, retry timings); tests make them fast. */
   newsletter?: SubscribeOptions;
 }
 
@@ -79,11 +79,15 @@ export function createApp(config: AppConfig, { logger, routes = appRoutes, newsl
   app.use(securityHeaders({ siteUrl: config.siteUrl }));
   app.use(compression());
 
-  // 5. The newsletter sign-up API (server/newsletter/): POST /api/subscribe,
-  //    with its own body parsing (10 kB), rate limit and cross-site check;
-  //    every other method there is a 405. The only API route, so it sits
-  //    before the static files and the pages.
-  app.use(subscribeRouter(config, { logger, ...newsletter }));
+  // 5. Newsletter sign-ups (server/newsletter/): the durable ledger in
+  //    NEWSLETTER_FILE, the outbox worker that delivers it to the provider
+  //    (started here, stopped by server/index.ts on shutdown), and
+  //    POST /api/subscribe with its own body parsing (10 kB), rate limit and
+  //    cross-site check; every other method there is a 405. The only API
+  //    route, so it sits before the static files and the pages.
+  //    `signUps.ledger.backlog()` is there for metrics.
+  const signUps = createSignUps(config, { logger, ...newsletter });
+  app.use(signUps.router);
 
   // 6. Old blog addresses: a plain 301, no React needed. Matched with and
   //    without the trailing slash.
@@ -123,7 +127,7 @@ export function createApp(config: AppConfig, { logger, routes = appRoutes, newsl
   });
 
   app.use(errorHandler(config));
-  return app;
+  return Object.assign(app, { signUps });
 }
 
 /** Last stop: log with the request id, answer without internals. */

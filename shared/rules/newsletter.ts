@@ -14,6 +14,7 @@ import { emailMessages } from './email';
 export const newsletterMessages = {
   success: "Thank you for subscribing! You'll receive growth tips in your inbox.",
   alreadySubscribed: "You're already subscribed — thank you! Look out for our next growth tips.",
+  pending: "Thank you! We've received your address and will confirm your subscription by email shortly.",
   rejected: 'The subscription service could not accept this address. Please check it and try again.',
   busy: 'The subscription service is busy right now. Please try again in a minute.',
   rateLimited: 'Too many sign-up attempts. Please wait a minute and try again.',
@@ -39,6 +40,7 @@ export const HONEYPOT_FIELD = 'website';
 export type NewsletterOutcomeCode =
   | 'subscribed'
   | 'already-subscribed'
+  | 'pending'
   | 'missing'
   | 'invalid'
   | 'too-long'
@@ -55,6 +57,7 @@ export interface NewsletterNotice {
 const notices: Record<NewsletterOutcomeCode, NewsletterNotice> = {
   subscribed: { tone: 'success', message: newsletterMessages.success },
   'already-subscribed': { tone: 'success', message: newsletterMessages.alreadySubscribed },
+  pending: { tone: 'success', message: newsletterMessages.pending },
   missing: { tone: 'error', message: emailMessages.missing },
   invalid: { tone: 'error', message: emailMessages.invalid },
   'too-long': { tone: 'error', message: emailMessages.tooLong },
