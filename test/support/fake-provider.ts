@@ -138,6 +138,8 @@ export interface FakeProvider<Mode extends string> {
   setMode: (mode: Mode) => void;
   /** Wait this long before answering (for the browser's 'Subscribing...' state). */
   setDelay: (ms: number) => void;
+  /** The most requests it has had open at once. */
+  peakInFlight: () => number;
   /** Stops listening (connections are refused) until up() listens again on the same port. */
   down: () => Promise<void>;
   up: () => Promise<void>;
@@ -148,7 +150,12 @@ async function startFake<Mode extends string>(replies: Record<Mode, FakeReply | 
   const requests: RecordedRequest[] = [];
   let mode: Mode = initial;
   let delayMs = 0;
+  let open = 0;
+  let peak = 0;
   const server = http.createServer(async (req, res) => {
+    open += 1;
+    peak = Math.max(peak, open);
+    res.once('close', () => (open -= 1));
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const rawBody = Buffer.concat(chunks).toString('utf8');
@@ -188,6 +195,7 @@ async function startFake<Mode extends string>(replies: Record<Mode, FakeReply | 
     setDelay: (ms) => {
       delayMs = ms;
     },
+    peakInFlight: () => peak,
     down: stopListening,
     up: async () => {
       if (listening) return;
