@@ -320,6 +320,20 @@ describe('without JavaScript: 303 back to the page the form is on', () => {
   });
 });
 
+describe('for metrics', () => {
+  it('calls onOutcome once per sign-up with its outcome code', async () => {
+    const outcomes: string[] = [];
+    const { app } = makeSubscribeApp(env, { onOutcome: (outcome) => outcomes.push(outcome) });
+    await request(app).post('/api/subscribe').send({ email: EMAIL });
+    await request(app).post('/api/subscribe').send({ email: EMAIL.toUpperCase() });
+    await request(app).post('/api/subscribe').send({ email: 'nope' });
+    await request(app).post('/api/subscribe').send({ email: 'bot@example.com', website: 'x' });
+    fake.setMode('server-error');
+    await request(app).post('/api/subscribe').type('form').send({ email: 'later@example.com', returnTo: '/' });
+    expect(outcomes).toEqual(['subscribed', 'already-subscribed', 'invalid', 'honeypot', 'pending']);
+  });
+});
+
 describe('logs', () => {
   it('never hold the address at info level or above; debug gets the domain only', async () => {
     const { app, logs } = makeSubscribeApp(env);
