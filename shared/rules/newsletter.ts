@@ -16,7 +16,6 @@ export const newsletterMessages = {
   alreadySubscribed: "You're already subscribed — thank you! Look out for our next growth tips.",
   pending: "Thank you! We've received your address and will confirm your subscription by email shortly.",
   rejected: 'The subscription service could not accept this address. Please check it and try again.',
-  busy: 'The subscription service is busy right now. Please try again in a minute.',
   rateLimited: 'Too many sign-up attempts. Please wait a minute and try again.',
   unavailable: 'Unable to connect to subscription service. Please try again or contact support.',
   crossSite: 'Sign-ups are only accepted from the form on this website. Please subscribe there.',
@@ -45,7 +44,6 @@ export type NewsletterOutcomeCode =
   | 'invalid'
   | 'too-long'
   | 'rejected'
-  | 'busy'
   | 'rate-limited'
   | 'unavailable';
 
@@ -62,7 +60,6 @@ const notices: Record<NewsletterOutcomeCode, NewsletterNotice> = {
   invalid: { tone: 'error', message: emailMessages.invalid },
   'too-long': { tone: 'error', message: emailMessages.tooLong },
   rejected: { tone: 'error', message: newsletterMessages.rejected },
-  busy: { tone: 'error', message: newsletterMessages.busy },
   'rate-limited': { tone: 'error', message: newsletterMessages.rateLimited },
   unavailable: { tone: 'error', message: newsletterMessages.unavailable },
 };
