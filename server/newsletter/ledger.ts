@@ -24,6 +24,7 @@
  * - The file is created, and kept, readable by its owner only.
  */
 import { mkdir, open, rename, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { withFileLock } from './file-lock';
@@ -64,20 +65,31 @@ export function emailKey(email: string): string {
 /** Beyond this many superseded lines, an append also compacts the file. */
 const COMPACT_SLACK = 100;
 
-function parseEntry(value: unknown): LedgerEntry | 'erased' | undefined {
+type ParsedLine =
+  | { kind: 'entry'; entry: LedgerEntry; /** A line from before the ledger: `{"email","at"}` only. */ plain: boolean }
+  | { kind: 'erased'; count: number }
+  | undefined;
+
+function parseLine(line: string): ParsedLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
-  if (typeof record.erased === 'number') return 'erased';
+  if (typeof record.erased === 'number') return { kind: 'erased', count: record.erased };
   if (typeof record.email !== 'string' || !record.email.trim()) return undefined;
   const at = typeof record.at === 'string' ? record.at : '';
-  if (record.status === undefined) return { email: record.email, status: 'subscribed', at };
+  if (record.status === undefined) return { kind: 'entry', entry: { email: record.email, status: 'subscribed', at }, plain: true };
   if (!ENTRY_STATUSES.includes(record.status as EntryStatus)) return undefined;
   const entry: LedgerEntry = { email: record.email, status: record.status as EntryStatus, at };
   for (const key of ['updated', 'queued', 'next', 'lastError'] as const) {
     if (typeof record[key] === 'string') entry[key] = record[key];
   }
   if (typeof record.attempts === 'number') entry.attempts = record.attempts;
-  return entry;
+  return { kind: 'entry', entry, plain: false };
 }
 
 /** One line, with the fields always in the same order. */
@@ -95,7 +107,7 @@ async function syncDirectory(directory: string) {
   }
 }
 
-async function writeAll(handle: import('node:fs/promises').FileHandle, bytes: Buffer) {
+async function writeAll(handle: FileHandle, bytes: Buffer) {
   let offset = 0;
   while (offset < bytes.length) {
     const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
@@ -285,21 +297,15 @@ export class Ledger {
     for (const line of bytes.subarray(0, end).toString('utf8').split('\n')) {
       if (!line.trim()) continue;
       this.lineCount += 1;
-      let parsed: ReturnType<typeof parseEntry>;
-      try {
-        parsed = parseEntry(JSON.parse(line));
-      } catch {
-        parsed = undefined;
-      }
-      if (parsed === 'erased') {
-        this.erased = (JSON.parse(line) as { erased: number }).erased;
-      } else if (!parsed) {
+      const parsed = parseLine(line);
+      if (!parsed) {
         skipped += 1;
+      } else if (parsed.kind === 'erased') {
+        this.erased = parsed.count;
       } else {
-        const key = emailKey(parsed.email);
-        // An old plain line never overrides what is known about the address.
-        const plain = !line.includes('"status"');
-        if (!(plain && this.entries.has(key))) this.entries.set(key, parsed);
+        const key = emailKey(parsed.entry.email);
+        // An old plain line (duplicates were allowed then) never overrides what is known.
+        if (!(parsed.plain && this.entries.has(key))) this.entries.set(key, parsed.entry);
       }
     }
     if (skipped > 0) {

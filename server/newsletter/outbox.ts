@@ -21,6 +21,7 @@
  *   subscribed.
  */
 import type { Logger } from 'pino';
+import { emailKey } from './ledger';
 import type { Ledger, LedgerEntry } from './ledger';
 import type { NewsletterProvider, SignUpResult, SubscribeOutcome } from './outcome';
 
@@ -131,7 +132,7 @@ export class Outbox {
 
   /** The attempt in flight for this address, if any. */
   attemptFor(email: string): Promise<SignUpResult> | undefined {
-    return this.inFlight.get(this.keyOf(email));
+    return this.inFlight.get(emailKey(email));
   }
 
   /**
@@ -142,14 +143,10 @@ export class Outbox {
     return this.attemptFor(email) ?? this.tryAttempt(email, log) ?? Promise.resolve({ kind: 'pending' });
   }
 
-  private keyOf(email: string): string {
-    return email.trim().toLowerCase();
-  }
-
   /** Starts an attempt when a slot is free; undefined otherwise. */
   private tryAttempt(email: string, log: Logger, retry = false): Promise<SignUpResult> | undefined {
     if (this.stopping || this.inFlight.size >= this.timings.concurrency) return undefined;
-    const key = this.keyOf(email);
+    const key = emailKey(email);
     const attempt = this.attempt(email, log, retry).finally(() => {
       this.inFlight.delete(key);
       if (this.running) this.schedule(0);
@@ -258,7 +255,7 @@ export class Outbox {
     const now = Date.now();
     const waiting = this.ledger
       .list()
-      .filter((entry) => entry.status === 'pending' && !this.inFlight.has(this.keyOf(entry.email)))
+      .filter((entry) => entry.status === 'pending' && !this.inFlight.has(emailKey(entry.email)))
       .sort((a, b) => timeOf(a.next) - timeOf(b.next));
     let nextDue = now + this.timings.pollMs;
     for (const entry of waiting) {

@@ -3,7 +3,7 @@
  * line per sign-up in NEWSLETTER_FILE, on disk before the answer.
  */
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -85,6 +85,44 @@ describe('the file default', () => {
     expect((await ledgers[1]!.add('P0@Example.com', 'subscribed')).created).toBe(false);
     await ledgers[0]!.refresh();
     expect(ledgers[0]!.counts()).toMatchObject({ subscribed: 40 });
+  });
+
+  it('reads a file from before the ledger (plain {email, at} lines, duplicates and all) as subscribed addresses', async () => {
+    const file = path.join(dir, 'subscribers.jsonl');
+    await writeFile(
+      file,
+      ['{"email":"old@example.com","at":"2026-01-01T00:00:00.000Z"}', '{"email":"OLD@example.com","at":"2026-02-01T00:00:00.000Z"}', ''].join('\n'),
+      { mode: 0o644 },
+    );
+    const { app } = makeSubscribeApp({ NEWSLETTER_FILE: file });
+    const again = await request(app).post('/api/subscribe').send({ email: 'Old@Example.com' });
+    expect(again.body.alreadySubscribed).toBe(true);
+    expect((await request(app).post('/api/subscribe').send({ email: 'new@example.com' })).status).toBe(200);
+    const written = await lines(file);
+    expect(written).toHaveLength(3);
+    expect(written[2]).toMatchObject({ email: 'new@example.com', status: 'subscribed' });
+    // Personal data: a file found readable by others is made owner-only.
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('compacts superseded lines once they pile up, keeping every address in its latest state', async () => {
+    const file = path.join(dir, 'subscribers.jsonl');
+    const ledger = openLedger({ file, logger: pino({ level: 'silent' }) });
+    await ledger.add('churn@example.com', 'pending', new Date());
+    for (let i = 1; i <= 120; i++) await ledger.update('churn@example.com', (entry) => ({ ...entry, attempts: i }));
+    const written = await lines(file);
+    expect(written.length).toBeLessThan(110);
+    expect(written.filter((line) => line.email === 'churn@example.com').at(-1)).toMatchObject({ status: 'pending', attempts: 120 });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('breaks a lock file left by a process that died, instead of refusing sign-ups', async () => {
+    const file = path.join(dir, 'subscribers.jsonl');
+    await writeFile(`${file}.lock`, `2147483646@${hostname()}\n`);
+    const { app } = makeSubscribeApp({ NEWSLETTER_FILE: file });
+    expect((await request(app).post('/api/subscribe').send({ email: 'after.crash@example.com' })).status).toBe(200);
+    expect(await lines(file)).toHaveLength(1);
+    await expect(stat(`${file}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   // A folder where the file should be cannot be appended to, even by root (EISDIR).
