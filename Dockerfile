@@ -22,7 +22,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY public ./public
-# Sign-ups land in /app/data when no email provider is configured; mount a volume there.
+# The sign-up ledger (every address, and the outbox when a provider is set) lives in /app/data; mount a volume there.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000

@@ -1,6 +1,6 @@
 /**
  * Builds the browser bundle (ESM, split per page, content-hashed, with a
- * manifest the server reads) and the server bundle.
+ * manifest the server reads), the server bundle and the operator's command.
  *
  *   tsx scripts/build.ts          production build into dist/
  *   (scripts/dev.ts reuses clientBuildOptions in watch mode)
@@ -148,6 +148,24 @@ export async function buildPublicFiles() {
   await precompress(target, { hashedNames: false });
 }
 
+/** The operator's command (server/cli/subscribers.ts), run as `node dist/cli/subscribers.js`. */
+export async function buildCli() {
+  const result = await esbuild.build({
+    absWorkingDir: rootDir,
+    write: false,
+    entryPoints: ['server/cli/subscribers.ts'],
+    outfile: path.join(rootDir, 'dist/cli/subscribers.js'),
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  await writeOutputs(result);
+}
+
 /**
  * `clean` empties dist/ first (the npm script). Tests build without it, so a
  * server another test is running keeps its files; names are content-hashed,
@@ -161,6 +179,7 @@ export async function build(mode: BuildMode = 'production', { clean = false } = 
   await precompress(clientOutDir, { hashedNames: true });
   await buildPublicFiles();
   await buildServer();
+  await buildCli();
   return client.metafile;
 }
 

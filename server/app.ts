@@ -17,8 +17,8 @@ import { createRoutes } from '../shared/routes';
 import { BUILD_MANIFEST_PATH, readBuildManifest } from './asset-manifest';
 import type { BuildManifest } from './asset-manifest';
 import type { AppConfig } from './config';
-import { subscribeRouter } from './newsletter/subscribe-handler';
-import type { SubscribeOptions } from './newsletter/subscribe-handler';
+import { createSignUps } from './newsletter/sign-ups';
+import type { SubscribeOptions } from './newsletter/sign-ups';
 import { createPageCache } from './page-cache';
 import { createPageLoaders } from './page-data';
 import { createPageRenderer } from './render-page';
@@ -28,7 +28,7 @@ export interface AppDependencies {
   logger: Logger;
   /** Routes added inside the layout; tests use it to add a route that fails. */
   extraRoutes?: RouteObject[];
-  /** Newsletter tuning (timeout, rate limit, provider); tests make them fast. */
+  /** Newsletter tuning (timeout, rate limit, provider, retry timings); tests make them fast. */
   newsletter?: SubscribeOptions;
 }
 
@@ -81,12 +81,16 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   // 4. Security headers for everything below.
   app.use(securityHeaders({ siteUrl: config.siteUrl }));
 
-  // 5. The newsletter sign-up API (server/newsletter/): POST /api/subscribe,
-  //    with its own body parsing (10 kB), rate limit and cross-site check;
-  //    every other method there is a 405. Its answers are the only bodies
-  //    made per request, so the only ones compressed per request.
+  // 5. Newsletter sign-ups (server/newsletter/): the durable ledger in
+  //    NEWSLETTER_FILE, the outbox worker that delivers it to the provider
+  //    (started here, stopped by server/index.ts on shutdown), and
+  //    POST /api/subscribe with its own body parsing (10 kB), rate limit and
+  //    cross-site check; every other method there is a 405. Its answers are
+  //    the only bodies made per request, so the only ones compressed per
+  //    request. `signUps.ledger.backlog()` is there for metrics.
+  const signUps = createSignUps(config, { logger, ...newsletter });
   app.use(paths.subscribeApi, compression());
-  app.use(subscribeRouter(config, { logger, ...newsletter }));
+  app.use(signUps.router);
 
   // 6. Old blog addresses: a plain 301, no React needed. Matched with and
   //    without the trailing slash.
@@ -144,7 +148,7 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   });
 
   app.use(errorHandler(config));
-  return app;
+  return Object.assign(app, { signUps });
 }
 
 /** Last stop: log with the request id, answer without internals. */

@@ -26,6 +26,8 @@ export interface AppConfig {
     file: string;
     companyId?: string;
     apiUrl: string;
+    /** Sign-ups per client per minute; 0 turns the limit off. */
+    rateLimit: number;
   };
 }
 
@@ -98,6 +100,15 @@ function parseLogLevel(env: Env): string {
   return raw;
 }
 
+function parseRateLimit(env: Env): number {
+  const raw = read(env, 'NEWSLETTER_RATE_LIMIT');
+  if (raw === undefined) return 5;
+  if (!/^\d+$/.test(raw) || Number(raw) > 1_000_000) {
+    throw new ConfigError(`NEWSLETTER_RATE_LIMIT must be a whole number of sign-ups per client per minute, 0 for no limit (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
 function parseNewsletter(env: Env, rootDir: string): AppConfig['newsletter'] {
   const listId = read(env, 'NEWSLETTER_LIST_ID');
   const companyId = read(env, 'NEWSLETTER_COMPANY_ID');
@@ -119,6 +130,7 @@ function parseNewsletter(env: Env, rootDir: string): AppConfig['newsletter'] {
     endpoint: parseUrl(env, 'NEWSLETTER_ENDPOINT', 'https://manage.kmail-lists.com/ajax/subscriptions/subscribe'),
     apiUrl: parseUrl(env, 'NEWSLETTER_API_URL', 'https://a.klaviyo.com'),
     file: path.resolve(rootDir, read(env, 'NEWSLETTER_FILE') ?? 'data/subscribers.jsonl'),
+    rateLimit: parseRateLimit(env),
   };
 }
 

@@ -18,7 +18,8 @@ try {
 }
 
 const logger = createLogger({ level: config.logLevel, isProduction: config.isProduction });
-const server = createHttpServer(createApp(config, { logger }));
+const app = createApp(config, { logger });
+const server = createHttpServer(app);
 
 process.on('unhandledRejection', (reason) => {
   logger.fatal({ err: reason }, 'unhandled promise rejection');
@@ -31,7 +32,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const outboxStopped = app.signUps.stop(); // newsletter retries stop; pending entries wait for the next start
     const drained = await closeGracefully(server, SHUTDOWN_GRACE_MS, logger);
+    await outboxStopped;
     logger.info({ drained }, 'server closed');
     logger.flush();
     process.exit(drained ? 0 : 1);

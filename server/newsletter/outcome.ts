@@ -36,16 +36,27 @@ export type SubscribeResponseBody =
   | { ok: true; message: string; alreadySubscribed?: true }
   | { ok: false; error: string };
 
+/**
+ * What a sign-up came to, once the ledger (./ledger.ts) and, with a
+ * provider, the outbox (./outbox.ts) are done with it. A provider that is
+ * down, slow or busy leaves the address pending in the ledger; only our own
+ * storage failing is "unavailable".
+ */
+export type SignUpResult =
+  | { kind: 'subscribed' }
+  | { kind: 'already-subscribed' }
+  /** On disk; the provider has not confirmed it yet, the outbox keeps trying. */
+  | { kind: 'pending' }
+  | { kind: 'rejected'; reason?: string }
+  /** The ledger could not be written: nothing was kept. */
+  | { kind: 'unavailable'; detail: string };
+
 export interface HttpAnswer {
   status: number;
   body: SubscribeResponseBody;
   /** The code the no-JavaScript redirect carries back to the page. */
   code: NewsletterOutcomeCode;
-  retryAfterSeconds?: number;
 }
-
-/** Used when the provider's Retry-After is missing or not believable. */
-export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 function rejectedMessage(reason: string | undefined): string {
   if (!reason) return newsletterMessages.rejected;
@@ -54,8 +65,8 @@ function rejectedMessage(reason: string | undefined): string {
 }
 
 /** The mapping table (also in docs/newsletter.md). */
-export function answerFor(outcome: SubscribeOutcome): HttpAnswer {
-  switch (outcome.kind) {
+export function answerFor(result: SignUpResult): HttpAnswer {
+  switch (result.kind) {
     case 'subscribed':
       return { status: 200, code: 'subscribed', body: { ok: true, message: newsletterMessages.success } };
     case 'already-subscribed':
@@ -64,19 +75,12 @@ export function answerFor(outcome: SubscribeOutcome): HttpAnswer {
         code: 'already-subscribed',
         body: { ok: true, alreadySubscribed: true, message: newsletterMessages.alreadySubscribed },
       };
+    case 'pending':
+      return { status: 202, code: 'pending', body: { ok: true, message: newsletterMessages.pending } };
     case 'rejected':
-      return { status: 422, code: 'rejected', body: { ok: false, error: rejectedMessage(outcome.reason) } };
-    case 'rate-limited':
-      return {
-        status: 503,
-        code: 'busy',
-        body: { ok: false, error: newsletterMessages.busy },
-        retryAfterSeconds: outcome.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS,
-      };
+      return { status: 422, code: 'rejected', body: { ok: false, error: rejectedMessage(result.reason) } };
     case 'unavailable':
       return { status: 502, code: 'unavailable', body: { ok: false, error: newsletterMessages.unavailable } };
-    case 'timeout':
-      return { status: 504, code: 'unavailable', body: { ok: false, error: newsletterMessages.unavailable } };
   }
 }
 

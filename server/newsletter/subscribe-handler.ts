@@ -6,10 +6,12 @@
  *   415  only JSON and urlencoded bodies
  *   403  only from this site (Sec-Fetch-Site / Origin)
  *   413  bodies over BODY_LIMIT; 400 for unreadable JSON
- *   429  per-client rate limit (express-rate-limit, honours 'trust proxy')
+ *   429  per-client rate limit (express-rate-limit, honours 'trust proxy';
+ *        NEWSLETTER_RATE_LIMIT per minute, 0 = none)
  *   honeypot filled → answered like a success, nothing sent or stored
  *   400  the shared email rule (shared/rules/email.ts)
- *   then the configured provider, whose outcome answerFor() maps to HTTP.
+ *   then `submit` (./sign-ups.ts: ledger and provider), whose result
+ *   answerFor() maps to HTTP.
  *
  * Every answer is `no-store`. The address is personal data: it is never
  * logged at info or above (at debug only its domain).
@@ -25,21 +27,21 @@ import type { EmailProblem } from '../../shared/rules/email';
 import { HONEYPOT_FIELD, newsletterMessages, RETURN_TO_FIELD } from '../../shared/rules/newsletter';
 import type { NewsletterOutcomeCode } from '../../shared/rules/newsletter';
 import { answerFor } from './outcome';
-import type { NewsletterProvider, SubscribeOutcome, SubscribeResponseBody } from './outcome';
-import { createProvider } from './providers';
+import type { SignUpResult, SubscribeResponseBody } from './outcome';
 import { crossSiteRefusal, redirectLocation } from './request-guards';
 
-export interface SubscribeOptions {
-  /** Time limit for the provider's answer. Default 8 s. */
-  timeoutMs?: number;
-  /** Sign-ups per client per window. Default 5 per minute. */
+export interface SubscribeRouterDeps {
+  logger: Logger;
+  /** Records and delivers a valid address; never rejects. */
+  submit: (email: string, log: Logger) => Promise<SignUpResult>;
+  /** For log lines. */
+  providerName: string;
+  /** Replaces NEWSLETTER_RATE_LIMIT per minute. */
   rateLimit?: { limit: number; windowMs: number };
-  /** Replaces the provider NEWSLETTER_PROVIDER selects. */
-  provider?: NewsletterProvider;
+  onOutcome?: (outcome: string) => void;
 }
 
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = 8_000;
-export const DEFAULT_RATE_LIMIT = { limit: 5, windowMs: 60_000 } as const;
+export const RATE_LIMIT_WINDOW_MS = 60_000;
 export const BODY_LIMIT = '10kb';
 
 const JSON_TYPE = 'application/json';
@@ -66,11 +68,17 @@ function emailDomain(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 }
 
-export function subscribeRouter(config: AppConfig, deps: { logger: Logger } & SubscribeOptions): express.Router {
-  const timeoutMs = deps.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
-  const provider = deps.provider ?? createProvider(config.newsletter, { timeoutMs });
-  const { limit, windowMs } = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
+export function subscribeRouter(config: AppConfig, deps: SubscribeRouterDeps): express.Router {
+  const { limit, windowMs } = deps.rateLimit ?? { limit: config.newsletter.rateLimit, windowMs: RATE_LIMIT_WINDOW_MS };
+  const providerName = deps.providerName;
   const router = express.Router();
+  if (limit > 0 && config.trustProxy === false) {
+    deps.logger.warn(
+      { limit },
+      'TRUST_PROXY is off: behind a reverse proxy every visitor shares one newsletter sign-up budget ' +
+        `(${limit} per minute); set TRUST_PROXY to the proxy's hop count or address`,
+    );
+  }
 
   /** JSON for the script; for the plain form, a 303 back to its page carrying the outcome code. */
   function answer(
@@ -80,7 +88,9 @@ export function subscribeRouter(config: AppConfig, deps: { logger: Logger } & Su
     code: NewsletterOutcomeCode,
     body: SubscribeResponseBody,
     retryAfterSeconds?: number,
+    outcome: string = code,
   ) {
+    deps.onOutcome?.(outcome);
     if (isFormPost(req)) {
       // Retry-After on a redirect would mean "wait before following it".
       res.removeHeader('Retry-After');
@@ -109,19 +119,24 @@ export function subscribeRouter(config: AppConfig, deps: { logger: Logger } & Su
     res.status(403).json({ ok: false, error: newsletterMessages.crossSite });
   };
 
-  const limiter = rateLimit({
-    windowMs,
-    limit,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    // Its configuration warnings (e.g. a too-permissive TRUST_PROXY) go to our log.
-    logger: deps.logger,
-    handler(req, res) {
-      req.log.warn('newsletter sign-up refused: client rate limit reached');
-      const retryAfter = Number(res.getHeader('Retry-After')) || Math.ceil(windowMs / 1000);
-      answer(req, res, 429, 'rate-limited', { ok: false, error: newsletterMessages.rateLimited }, retryAfter);
-    },
-  });
+  const limiter: RequestHandler =
+    limit > 0
+      ? rateLimit({
+          windowMs,
+          limit,
+          standardHeaders: 'draft-7',
+          legacyHeaders: false,
+          // Its configuration warnings (e.g. a too-permissive TRUST_PROXY) go to our log. Its
+          // per-request X-Forwarded-For complaint is replaced by the one warning above.
+          logger: deps.logger,
+          validate: { xForwardedForHeader: false },
+          handler(req, res) {
+            req.log.warn('newsletter sign-up refused: client rate limit reached');
+            const retryAfter = Number(res.getHeader('Retry-After')) || Math.ceil(windowMs / 1000);
+            answer(req, res, 429, 'rate-limited', { ok: false, error: newsletterMessages.rateLimited }, retryAfter);
+          },
+        })
+      : (_req, _res, next) => next();
 
   const subscribe: RequestHandler = async (req, res) => {
     const fields = fieldsOf(req);
@@ -129,9 +144,9 @@ export function subscribeRouter(config: AppConfig, deps: { logger: Logger } & Su
     const trap = fields[HONEYPOT_FIELD];
     if (typeof trap === 'string' ? trap.trim() !== '' : trap !== undefined && trap !== null) {
       // Bots are told it worked, so they learn nothing; nothing is sent or kept.
-      req.log.info({ provider: provider.name }, 'newsletter honeypot filled: answered as success, nothing sent');
+      req.log.info({ provider: providerName }, 'newsletter honeypot filled: answered as success, nothing sent');
       const { status, code, body } = answerFor({ kind: 'subscribed' });
-      return answer(req, res, status, code, body);
+      return answer(req, res, status, code, body, undefined, 'honeypot');
     }
 
     const check = checkEmail(fields.email);
@@ -140,26 +155,10 @@ export function subscribeRouter(config: AppConfig, deps: { logger: Logger } & Su
       return answer(req, res, 400, problemCodes[check.problem], { ok: false, error: check.message });
     }
 
-    req.log.debug({ provider: provider.name, emailDomain: emailDomain(check.email) }, 'newsletter sign-up: calling provider');
-    let outcome: SubscribeOutcome;
-    try {
-      outcome = await provider.subscribe(check.email);
-    } catch (error) {
-      // Providers resolve with outcomes; this is a bug, still told as a failure.
-      outcome = { kind: 'unavailable', detail: error instanceof Error ? error.message : String(error) };
-    }
-
-    const logFields = { provider: provider.name, outcome: outcome.kind };
-    if (outcome.kind === 'unavailable' || outcome.kind === 'timeout') {
-      req.log.error({ ...logFields, reqId: req.id, detail: outcome.detail }, 'newsletter provider failed');
-    } else if (outcome.kind === 'rejected' || outcome.kind === 'rate-limited') {
-      req.log.warn({ ...logFields, detail: 'detail' in outcome ? outcome.detail : undefined }, 'newsletter provider refused the sign-up');
-    } else {
-      req.log.info(logFields, 'newsletter sign-up accepted');
-    }
-
-    const { status, code, body, retryAfterSeconds } = answerFor(outcome);
-    answer(req, res, status, code, body, retryAfterSeconds);
+    req.log.debug({ provider: providerName, emailDomain: emailDomain(check.email) }, 'newsletter sign-up received');
+    const result = await deps.submit(check.email, req.log.child({ reqId: req.id }));
+    const { status, code, body } = answerFor(result);
+    answer(req, res, status, code, body);
   };
 
   /** Body parser failures, told in the same JSON shape. */

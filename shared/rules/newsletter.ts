@@ -17,8 +17,8 @@ export { HONEYPOT_FIELD, RETURN_TO_FIELD };
 export const newsletterMessages = {
   success: SUCCESS_MESSAGE,
   alreadySubscribed: "You're already subscribed — thank you! Look out for our next growth tips.",
+  pending: "Thank you! We've received your address and will confirm your subscription by email shortly.",
   rejected: 'The subscription service could not accept this address. Please check it and try again.',
-  busy: 'The subscription service is busy right now. Please try again in a minute.',
   rateLimited: 'Too many sign-up attempts. Please wait a minute and try again.',
   unavailable: UNAVAILABLE_MESSAGE,
   crossSite: 'Sign-ups are only accepted from the form on this website. Please subscribe there.',
@@ -34,11 +34,11 @@ export const NEWSLETTER_OUTCOME_PARAM = 'newsletter';
 export type NewsletterOutcomeCode =
   | 'subscribed'
   | 'already-subscribed'
+  | 'pending'
   | 'missing'
   | 'invalid'
   | 'too-long'
   | 'rejected'
-  | 'busy'
   | 'rate-limited'
   | 'unavailable';
 
@@ -50,11 +50,11 @@ export interface NewsletterNotice {
 const notices: Record<NewsletterOutcomeCode, NewsletterNotice> = {
   subscribed: { tone: 'success', message: newsletterMessages.success },
   'already-subscribed': { tone: 'success', message: newsletterMessages.alreadySubscribed },
+  pending: { tone: 'success', message: newsletterMessages.pending },
   missing: { tone: 'error', message: emailMessages.missing },
   invalid: { tone: 'error', message: emailMessages.invalid },
   'too-long': { tone: 'error', message: emailMessages.tooLong },
   rejected: { tone: 'error', message: newsletterMessages.rejected },
-  busy: { tone: 'error', message: newsletterMessages.busy },
   'rate-limited': { tone: 'error', message: newsletterMessages.rateLimited },
   unavailable: { tone: 'error', message: newsletterMessages.unavailable },
 };

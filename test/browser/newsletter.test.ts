@@ -95,15 +95,16 @@ describe('with JavaScript', () => {
     expect(withoutDocumentStatus(tab!.problems, 422)).toEqual([]);
   });
 
-  it('shows the spec’s connection failure text when the provider fails', async () => {
+  it('when the provider fails, says the address is received and will be confirmed, and clears the field', async () => {
     fake.setMode('server-error');
     const page = await openHome();
     await field(page).fill(EMAIL);
     await submit(page).press('Enter');
-    await page.locator('.toast-region').getByRole('alert').waitFor();
-    expect(await page.locator('.toast-region').getByRole('alert').textContent()).toContain(UNABLE);
-    expect(await field(page).inputValue()).toBe(EMAIL);
-    expect(withoutDocumentStatus(tab!.problems, 502)).toEqual([]);
+    const status = page.locator('.toast-region').getByRole('status');
+    await status.waitFor();
+    expect(await status.textContent()).toContain(newsletterMessages.pending);
+    expect(await field(page).inputValue()).toBe('');
+    expect(tab!.problems).toEqual([]);
   });
 
   it('an already subscribed address is told so, as good news', async () => {
@@ -210,6 +211,15 @@ describe('without JavaScript', () => {
     await Promise.all([page.waitForURL(/newsletter=rejected/), submit(page).click()]);
     expect(page.url()).toBe(`${server.origin}/press?newsletter=rejected#contact`);
     expect(await section(page).getByRole('alert').textContent()).toBe(newsletterMessages.rejected);
+  });
+
+  it('a provider that is down: the page says the address is received and will be confirmed by email', async () => {
+    fake.setMode('server-error');
+    const page = await openHome({ javaScriptEnabled: false });
+    await field(page).fill(EMAIL);
+    await Promise.all([page.waitForURL(/newsletter=pending/), submit(page).click()]);
+    expect(page.url()).toBe(`${server.origin}/?newsletter=pending#contact`);
+    expect(await section(page).getByRole('status').textContent()).toBe(newsletterMessages.pending);
   });
 
   it('lets the browser refuse an empty field, so nothing is posted', async () => {

@@ -107,4 +107,19 @@ describe('the Dockerfile runtime stage', () => {
 
     expect(await server.stop('SIGTERM')).toBe(0);
   });
+
+  it('runs the operator’s command as `docker exec … node dist/cli/subscribers.js` would, with production dependencies only', async () => {
+    const env = { PATH: process.env.PATH ?? '', ...stage.env, NEWSLETTER_FILE: 'data/subscribers.jsonl' };
+    server = await startServerProcess({ cwd: appDir, command: stage.cmd, env: { ...env, PORT: '0' } });
+    const signUp = await fetch(`${server.origin}/api/subscribe`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'container@example.com' }),
+    });
+    expect(signUp.status).toBe(200);
+    const list = execFileSync('node', ['dist/cli/subscribers.js', 'list'], { cwd: appDir, env, encoding: 'utf8' });
+    expect(list).toMatch(/^subscribed +1$/m);
+    expect(list).toMatch(/^subscribed +container@example\.com /m);
+    expect(await server.stop('SIGTERM')).toBe(0);
+  });
 });

@@ -3,11 +3,12 @@
  * line per sign-up in NEWSLETTER_FILE, on disk before the answer.
  */
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fileStoreProvider } from '../../server/newsletter/providers/file-store';
+import pino from 'pino';
+import { openLedger } from '../../server/newsletter/ledger';
 import { newsletterMessages } from '../../shared/rules/newsletter';
 import { makeSubscribeApp } from '../support/fake-provider';
 
@@ -26,11 +27,11 @@ async function lines(file: string) {
   return text
     .slice(0, -1)
     .split('\n')
-    .map((line) => JSON.parse(line) as { email: string; at: string });
+    .map((line) => JSON.parse(line) as { email: string; status: string; at: string });
 }
 
 describe('the file default', () => {
-  it('is chosen when no list id is set, and appends {email, at} after creating the folder', async () => {
+  it('is chosen when no list id is set, and appends {email, status, at} after creating the folder', async () => {
     const file = path.join(dir, 'nested/deeper/subscribers.jsonl');
     const { app, config } = makeSubscribeApp({ NEWSLETTER_FILE: file });
     expect(config.newsletter.provider).toBe('file');
@@ -40,8 +41,7 @@ describe('the file default', () => {
     expect(res.body).toEqual({ ok: true, message: newsletterMessages.success });
     // Answered only after the line was written: it is there the moment we look.
     const [line] = await lines(file);
-    expect(Object.keys(line!)).toEqual(['email', 'at']);
-    expect(line!.email).toBe('first@example.com');
+    expect(line).toMatchObject({ email: 'first@example.com', status: 'subscribed' });
     expect(Date.parse(line!.at)).toBeGreaterThanOrEqual(before - 1000);
     expect(line!.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
@@ -74,14 +74,55 @@ describe('the file default', () => {
     expect(new Set(written.map((line) => line.email))).toEqual(new Set(emails));
   });
 
-  it('serialises appends from separate app instances in one process too', async () => {
+  it('serialises appends from separate ledgers on one file too (the lock file), and each sees the other’s', async () => {
     const file = path.join(dir, 'subscribers.jsonl');
-    const providers = [fileStoreProvider({ file }), fileStoreProvider({ file: `${dir}/./subscribers.jsonl` })];
-    const outcomes = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => providers[i % 2]!.subscribe(`p${i}@example.com`)),
-    );
-    expect(outcomes.every((outcome) => outcome.kind === 'subscribed')).toBe(true);
+    const logger = pino({ level: 'silent' });
+    const ledgers = [openLedger({ file, logger }), openLedger({ file: `${dir}/./subscribers.jsonl`, logger })];
+    const added = await Promise.all(Array.from({ length: 40 }, (_, i) => ledgers[i % 2]!.add(`p${i}@example.com`, 'subscribed')));
+    expect(added.every((result) => result.created)).toBe(true);
     expect(await lines(file)).toHaveLength(40);
+    // The other ledger's address is a duplicate here, whatever its case.
+    expect((await ledgers[1]!.add('P0@Example.com', 'subscribed')).created).toBe(false);
+    await ledgers[0]!.refresh();
+    expect(ledgers[0]!.counts()).toMatchObject({ subscribed: 40 });
+  });
+
+  it('reads a file from before the ledger (plain {email, at} lines, duplicates and all) as subscribed addresses', async () => {
+    const file = path.join(dir, 'subscribers.jsonl');
+    await writeFile(
+      file,
+      ['{"email":"old@example.com","at":"2026-01-01T00:00:00.000Z"}', '{"email":"OLD@example.com","at":"2026-02-01T00:00:00.000Z"}', ''].join('\n'),
+      { mode: 0o644 },
+    );
+    const { app } = makeSubscribeApp({ NEWSLETTER_FILE: file });
+    const again = await request(app).post('/api/subscribe').send({ email: 'Old@Example.com' });
+    expect(again.body.alreadySubscribed).toBe(true);
+    expect((await request(app).post('/api/subscribe').send({ email: 'new@example.com' })).status).toBe(200);
+    const written = await lines(file);
+    expect(written).toHaveLength(3);
+    expect(written[2]).toMatchObject({ email: 'new@example.com', status: 'subscribed' });
+    // Personal data: a file found readable by others is made owner-only.
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('compacts superseded lines once they pile up, keeping every address in its latest state', async () => {
+    const file = path.join(dir, 'subscribers.jsonl');
+    const ledger = openLedger({ file, logger: pino({ level: 'silent' }) });
+    await ledger.add('churn@example.com', 'pending', new Date());
+    for (let i = 1; i <= 120; i++) await ledger.update('churn@example.com', (entry) => ({ ...entry, attempts: i }));
+    const written = await lines(file);
+    expect(written.length).toBeLessThan(110);
+    expect(written.filter((line) => line.email === 'churn@example.com').at(-1)).toMatchObject({ status: 'pending', attempts: 120 });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('breaks a lock file left by a process that died, instead of refusing sign-ups', async () => {
+    const file = path.join(dir, 'subscribers.jsonl');
+    await writeFile(`${file}.lock`, `2147483646@${hostname()}\n`);
+    const { app } = makeSubscribeApp({ NEWSLETTER_FILE: file });
+    expect((await request(app).post('/api/subscribe').send({ email: 'after.crash@example.com' })).status).toBe(200);
+    expect(await lines(file)).toHaveLength(1);
+    await expect(stat(`${file}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   // A folder where the file should be cannot be appended to, even by root (EISDIR).
@@ -92,7 +133,7 @@ describe('the file default', () => {
     const res = await request(app).post('/api/subscribe').set('X-Request-Id', 'disk-full').send({ email: 'late@example.com' });
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ ok: false, error: 'Unable to connect to subscription service. Please try again or contact support.' });
-    expect(logs.find((line) => line.msg === 'newsletter provider failed')).toMatchObject({ reqId: 'disk-full', provider: 'file' });
+    expect(logs.find((line) => line.msg === 'newsletter sign-up could not be recorded')).toMatchObject({ level: 50, reqId: 'disk-full', provider: 'file' });
     expect(JSON.stringify(logs)).not.toContain('late@example.com');
   });
 
@@ -103,7 +144,7 @@ describe('the file default', () => {
     const res = await request(app).post('/api/subscribe').set('X-Request-Id', 'no-folder').send({ email: 'late@example.com' });
     expect(res.status).toBe(502);
     expect(res.body.ok).toBe(false);
-    expect(logs.find((line) => line.msg === 'newsletter provider failed')).toMatchObject({ level: 50, reqId: 'no-folder', provider: 'file' });
+    expect(logs.find((line) => line.msg === 'newsletter sign-up could not be recorded')).toMatchObject({ level: 50, reqId: 'no-folder', provider: 'file' });
     expect(JSON.stringify(logs)).not.toContain('late@example.com');
   });
 });

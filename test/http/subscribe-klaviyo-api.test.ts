@@ -9,9 +9,10 @@ import { KLAVIYO_API_REVISION } from '../../server/newsletter/providers/klaviyo-
 import { newsletterMessages } from '../../shared/rules/newsletter';
 import { makeSubscribeApp, refusedUrl, startClientApi } from '../support/fake-provider';
 import type { ClientApiMode, FakeProvider } from '../support/fake-provider';
+import { ledgerEntries } from '../support/ledger';
 
 const EMAIL = 'listener@example.com';
-const UNABLE = 'Unable to connect to subscription service. Please try again or contact support.';
+const PENDING = { ok: true, message: newsletterMessages.pending };
 
 let fake: FakeProvider<ClientApiMode>;
 let env: Record<string, string>;
@@ -76,62 +77,66 @@ describe('reading the answer', () => {
   });
 
   it.each(['bad-list', 'bad-company'] as const)(
-    'a 4xx about our own settings (%s) is not the visitor’s fault → 502 and an error log line for the operator',
+    'a 4xx about our own settings (%s) is not the visitor’s fault → 202 pending (kept until fixed) and an error log line for the operator',
     async (mode) => {
       fake.setMode(mode);
       const { app, logs } = makeSubscribeApp(env);
       const res = await request(app).post('/api/subscribe').send({ email: EMAIL });
-      expect(res.status).toBe(502);
-      expect(res.body).toEqual({ ok: false, error: UNABLE });
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual(PENDING);
       const line = logs.find((entry) => entry.msg === 'newsletter provider failed');
       expect(line).toMatchObject({ level: 50, provider: 'klaviyo-api', outcome: 'unavailable' });
       expect(String(line?.detail)).toMatch(/400 \(invalid\).*check the newsletter settings/);
     },
   );
 
-  it('429 → 503 with the provider’s Retry-After and a readable message', async () => {
+  it('429 → 202 pending; the next attempt waits at least the provider’s Retry-After', async () => {
     fake.setMode('rate-limited');
-    const { app } = makeSubscribeApp(env);
+    const { app, config } = makeSubscribeApp(env, { outbox: { firstRetryMs: 10, maxRetryMs: 10 } });
+    const before = Date.now();
     const res = await request(app).post('/api/subscribe').send({ email: EMAIL });
-    expect(res.status).toBe(503);
-    expect(res.headers['retry-after']).toBe('12');
-    expect(res.body).toEqual({ ok: false, error: newsletterMessages.busy });
+    expect(res.status).toBe(202);
+    expect(res.headers['retry-after']).toBeUndefined();
+    expect(res.body).toEqual(PENDING);
+    const [entry] = await ledgerEntries(config.newsletter.file);
+    expect(entry).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(Date.parse(entry!.next!) - before).toBeGreaterThanOrEqual(12_000);
   });
 
-  it('500 → 502 with the failure text and an error log line with the request id', async () => {
+  it('500 → 202 pending and an error log line with the request id', async () => {
     fake.setMode('server-error');
     const { app, logs } = makeSubscribeApp(env);
     const res = await request(app).post('/api/subscribe').set('X-Request-Id', 'api-500').send({ email: EMAIL });
-    expect(res.status).toBe(502);
-    expect(res.body).toEqual({ ok: false, error: UNABLE });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual(PENDING);
     expect(logs.find((entry) => entry.msg === 'newsletter provider failed')).toMatchObject({ reqId: 'api-500' });
   });
 
-  it('a hang → 504 after the time limit', async () => {
+  it('a hang → 202 pending after the time limit', async () => {
     fake.setMode('hang');
     const { app } = makeSubscribeApp(env, { timeoutMs: 300 });
     const res = await request(app).post('/api/subscribe').send({ email: EMAIL });
-    expect(res.status).toBe(504);
-    expect(res.body).toEqual({ ok: false, error: UNABLE });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual(PENDING);
   });
 
-  it('connection refused → 502', async () => {
+  it('connection refused → 202 pending', async () => {
     const { app } = makeSubscribeApp({ ...env, NEWSLETTER_API_URL: (await refusedUrl('')).replace(/\/$/, '') });
     const res = await request(app).post('/api/subscribe').send({ email: EMAIL });
-    expect(res.status).toBe(502);
-    expect(res.body).toEqual({ ok: false, error: UNABLE });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual(PENDING);
   });
 
   it('sends a form post back to the page with each outcome', async () => {
     const { app } = makeSubscribeApp(env);
-    for (const [mode, code] of [
-      ['success', 'subscribed'],
-      ['rejected', 'rejected'],
-      ['rate-limited', 'busy'],
-      ['bad-list', 'unavailable'],
+    for (const [mode, code, email] of [
+      ['success', 'subscribed', 'one@example.com'],
+      ['rejected', 'rejected', 'two@example.com'],
+      ['rate-limited', 'pending', 'three@example.com'],
+      ['bad-list', 'pending', 'four@example.com'],
     ] as const) {
       fake.setMode(mode);
-      const res = await request(app).post('/api/subscribe').type('form').send({ email: EMAIL, returnTo: '/contact' });
+      const res = await request(app).post('/api/subscribe').type('form').send({ email, returnTo: '/contact' });
       expect(res.status).toBe(303);
       expect(res.headers.location).toBe(`/contact?newsletter=${code}#contact`);
     }

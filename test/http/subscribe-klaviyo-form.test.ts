@@ -7,9 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newsletterMessages } from '../../shared/rules/newsletter';
 import { FORM_ENDPOINT_PATH, makeSubscribeApp, refusedUrl, startFormEndpoint } from '../support/fake-provider';
 import type { FakeProvider, FormEndpointMode } from '../support/fake-provider';
+import { ledgerEntries, ledgerLines } from '../support/ledger';
 
 const EMAIL = 'reader@example.com';
 const UNABLE = 'Unable to connect to subscription service. Please try again or contact support.';
+const PENDING = { ok: true, message: newsletterMessages.pending };
 
 let fake: FakeProvider<FormEndpointMode>;
 let env: Record<string, string>;
@@ -85,13 +87,16 @@ describe('reading the answer', () => {
     );
   });
 
-  it('the provider’s rate limit (429) → 503 with its Retry-After and a readable message', async () => {
+  it('the provider’s rate limit (429) → 202: the address is kept pending and the visitor told it is received', async () => {
     fake.setMode('rate-limited');
-    const { app } = makeSubscribeApp(env);
+    const { app, config } = makeSubscribeApp(env);
     const res = await request(app).post('/api/subscribe').send({ email: EMAIL });
-    expect(res.status).toBe(503);
-    expect(res.headers['retry-after']).toBe('30');
-    expect(res.body).toEqual({ ok: false, error: newsletterMessages.busy });
+    expect(res.status).toBe(202);
+    expect(res.headers['retry-after']).toBeUndefined();
+    expect(res.body).toEqual(PENDING);
+    expect(await ledgerEntries(config.newsletter.file)).toEqual([
+      expect.objectContaining({ email: EMAIL, status: 'pending', attempts: 1, lastError: 'provider asked us to slow down (429)' }),
+    ]);
   });
 
   it.each([
@@ -99,39 +104,79 @@ describe('reading the answer', () => {
     ['not-json', 'a 200 that is not JSON'],
     ['unconfirmed', 'JSON without "success": true'],
     ['not-found', 'a 404 page (wrong endpoint)'],
-  ] as const)('%s (%s) → 502 with the spec’s failure text and an error log line with the request id', async (mode, _what) => {
+  ] as const)('%s (%s) → 202 pending, one ledger entry, and an error log line with the request id', async (mode, _what) => {
     fake.setMode(mode);
-    const { app, logs } = makeSubscribeApp(env);
+    const { app, logs, config } = makeSubscribeApp(env);
     const res = await request(app).post('/api/subscribe').set('X-Request-Id', `req-${mode}`).send({ email: EMAIL });
-    expect(res.status).toBe(502);
-    expect(res.body).toEqual({ ok: false, error: UNABLE });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual(PENDING);
     const line = logs.find((entry) => entry.msg === 'newsletter provider failed');
     expect(line).toMatchObject({ level: 50, reqId: `req-${mode}`, provider: 'klaviyo-form', outcome: 'unavailable' });
     expect(JSON.stringify(logs)).not.toContain(EMAIL);
+    expect(await ledgerEntries(config.newsletter.file)).toEqual([expect.objectContaining({ email: EMAIL, status: 'pending', attempts: 1 })]);
   });
 
-  it('a provider that never answers → 504 after the time limit, with the failure text', async () => {
+  it('a provider that never answers → 202 pending after the time limit', async () => {
     fake.setMode('hang');
-    const { app, logs } = makeSubscribeApp(env, { timeoutMs: 300 });
+    const { app, logs, config } = makeSubscribeApp(env, { timeoutMs: 300 });
     const started = Date.now();
     const res = await request(app).post('/api/subscribe').send({ email: EMAIL });
     const elapsed = Date.now() - started;
-    expect(res.status).toBe(504);
-    expect(res.body).toEqual({ ok: false, error: UNABLE });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual(PENDING);
     expect(elapsed).toBeGreaterThanOrEqual(250);
     expect(elapsed).toBeLessThan(5_000);
     expect(logs.find((entry) => entry.msg === 'newsletter provider failed')).toMatchObject({ level: 50, outcome: 'timeout' });
     expect(fake.requests).toHaveLength(1);
+    expect(await ledgerEntries(config.newsletter.file)).toEqual([expect.objectContaining({ email: EMAIL, status: 'pending', attempts: 1 })]);
   });
 
-  it('a provider that is not listening (connection refused) → 502', async () => {
+  it('a provider that is not listening (connection refused) → 202 pending', async () => {
     const { app, logs } = makeSubscribeApp({ ...env, NEWSLETTER_ENDPOINT: await refusedUrl() });
     const res = await request(app).post('/api/subscribe').send({ email: EMAIL });
-    expect(res.status).toBe(502);
-    expect(res.body).toEqual({ ok: false, error: UNABLE });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual(PENDING);
     const line = logs.find((entry) => entry.msg === 'newsletter provider failed');
     expect(line?.detail).toMatch(/ECONNREFUSED/);
     expect(typeof line?.reqId).toBe('string');
+  });
+
+  it('a rejection is recorded as such; the same address sent again is tried again, not answered from the ledger', async () => {
+    fake.setMode('rejected');
+    const { app, config } = makeSubscribeApp(env);
+    expect((await request(app).post('/api/subscribe').send({ email: EMAIL })).status).toBe(422);
+    expect(await ledgerLines(config.newsletter.file)).toEqual([
+      expect.objectContaining({ status: 'pending' }),
+      expect.objectContaining({ email: EMAIL, status: 'rejected' }),
+    ]);
+    fake.setMode('success');
+    expect((await request(app).post('/api/subscribe').send({ email: EMAIL.toUpperCase() })).body).toEqual({ ok: true, message: newsletterMessages.success });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('an address already in the ledger is answered as already subscribed without asking the provider again, whatever its case', async () => {
+    const { app, config } = makeSubscribeApp(env);
+    expect((await request(app).post('/api/subscribe').send({ email: 'Same@Example.com' })).status).toBe(200);
+    const again = await request(app).post('/api/subscribe').send({ email: 'same@example.COM' });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ ok: true, alreadySubscribed: true, message: newsletterMessages.alreadySubscribed });
+    expect(fake.requests).toHaveLength(1);
+    const lines = await ledgerLines(config.newsletter.file);
+    expect(lines.map((line) => [line.email, line.status])).toEqual([
+      ['Same@Example.com', 'pending'],
+      ['Same@Example.com', 'subscribed'],
+    ]);
+  });
+
+  it('a pending address sent again stays one entry and is told again that it is received', async () => {
+    fake.setMode('server-error');
+    const { app, config } = makeSubscribeApp(env);
+    expect((await request(app).post('/api/subscribe').send({ email: EMAIL })).status).toBe(202);
+    const again = await request(app).post('/api/subscribe').send({ email: EMAIL.toUpperCase() });
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual(PENDING);
+    expect(fake.requests).toHaveLength(1);
+    expect(await ledgerEntries(config.newsletter.file)).toEqual([expect.objectContaining({ email: EMAIL, status: 'pending', attempts: 1 })]);
   });
 });
 
@@ -140,9 +185,9 @@ describe('without JavaScript, each outcome goes back to the page', () => {
     ['success', 'subscribed'],
     ['already-subscribed', 'already-subscribed'],
     ['rejected', 'rejected'],
-    ['rate-limited', 'busy'],
-    ['server-error', 'unavailable'],
-    ['hang', 'unavailable'],
+    ['rate-limited', 'pending'],
+    ['server-error', 'pending'],
+    ['hang', 'pending'],
   ] as const)('provider %s → 303 to ?newsletter=%s#contact', async (mode, code) => {
     fake.setMode(mode);
     const { app } = makeSubscribeApp(env);
@@ -155,8 +200,8 @@ describe('without JavaScript, each outcome goes back to the page', () => {
   it.each([
     ['subscribed', 'status', newsletterMessages.success],
     ['already-subscribed', 'status', newsletterMessages.alreadySubscribed],
+    ['pending', 'status', newsletterMessages.pending],
     ['rejected', 'alert', newsletterMessages.rejected],
-    ['busy', 'alert', newsletterMessages.busy],
     ['unavailable', 'alert', UNABLE],
     ['rate-limited', 'alert', newsletterMessages.rateLimited],
     ['invalid', 'alert', 'Please enter a valid email address, like name@example.com.'],
@@ -175,6 +220,8 @@ describe('without JavaScript, each outcome goes back to the page', () => {
 
   it('shows no notice for an unknown code, and the form carries the page as returnTo', async () => {
     const { app } = makeSubscribeApp(env);
+    // 'busy' was the provider-rate-limit code before the outbox retried such sign-ups.
+    expect((await request(app).get('/press?newsletter=busy')).text).not.toContain('newsletter-notice');
     const res = await request(app).get('/press?newsletter=%3Cscript%3E');
     expect(res.text).not.toContain('newsletter-notice');
     expect(res.text).not.toContain('<script>');

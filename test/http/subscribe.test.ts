@@ -235,10 +235,10 @@ describe('the per-client rate limit', () => {
 
   it('behind a trusted proxy, limits each client (X-Forwarded-For) separately', async () => {
     const { app } = makeSubscribeApp({ ...env, TRUST_PROXY: '1' }, { rateLimit: { limit: 1, windowMs: 60_000 } });
-    const from = (ip: string) => request(app).post('/api/subscribe').set('X-Forwarded-For', ip).send({ email: EMAIL });
-    expect((await from('203.0.113.1')).status).toBe(200);
-    expect((await from('203.0.113.1')).status).toBe(429);
-    expect((await from('198.51.100.7')).status).toBe(200);
+    const from = (ip: string, email: string) => request(app).post('/api/subscribe').set('X-Forwarded-For', ip).send({ email });
+    expect((await from('203.0.113.1', 'first@example.com')).status).toBe(200);
+    expect((await from('203.0.113.1', 'second@example.com')).status).toBe(429);
+    expect((await from('198.51.100.7', 'third@example.com')).status).toBe(200);
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -301,11 +301,11 @@ describe('without JavaScript: 303 back to the page the form is on', () => {
 
   it('falls back to a same-site Referer’s path, but never to a foreign one', async () => {
     const { app } = makeSubscribeApp(env);
-    const own = await post(app, { email: EMAIL }, { Referer: `${SITE_URL}/press?x=1` });
+    const own = await post(app, { email: 'one@example.com' }, { Referer: `${SITE_URL}/press?x=1` });
     expect(own.headers.location).toBe('/press?x=1&newsletter=subscribed#contact');
-    const foreign = await post(app, { email: EMAIL }, { Referer: 'https://evil.example/press' });
+    const foreign = await post(app, { email: 'two@example.com' }, { Referer: 'https://evil.example/press' });
     expect(foreign.headers.location).toBe('/?newsletter=subscribed#contact');
-    const none = await post(app, { email: EMAIL });
+    const none = await post(app, { email: 'three@example.com' });
     expect(none.headers.location).toBe('/?newsletter=subscribed#contact');
   });
 
@@ -317,6 +317,20 @@ describe('without JavaScript: 303 back to the page the form is on', () => {
     expect(page.text).toContain(
       `<p class="newsletter-notice newsletter-notice--success" role="status">Thank you for subscribing! You&#x27;ll receive growth tips in your inbox.</p>`,
     );
+  });
+});
+
+describe('for metrics', () => {
+  it('calls onOutcome once per sign-up with its outcome code', async () => {
+    const outcomes: string[] = [];
+    const { app } = makeSubscribeApp(env, { onOutcome: (outcome) => outcomes.push(outcome) });
+    await request(app).post('/api/subscribe').send({ email: EMAIL });
+    await request(app).post('/api/subscribe').send({ email: EMAIL.toUpperCase() });
+    await request(app).post('/api/subscribe').send({ email: 'nope' });
+    await request(app).post('/api/subscribe').send({ email: 'bot@example.com', website: 'x' });
+    fake.setMode('server-error');
+    await request(app).post('/api/subscribe').type('form').send({ email: 'later@example.com', returnTo: '/' });
+    expect(outcomes).toEqual(['subscribed', 'already-subscribed', 'invalid', 'honeypot', 'pending']);
   });
 });
 

@@ -2,7 +2,9 @@
  * Builds the real app for tests: real configuration parsing, a logger whose
  * JSON lines the test can read, and optionally a listening server.
  */
+import { mkdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -12,11 +14,25 @@ import { createApp } from '../../server/app';
 import { parseConfig } from '../../server/config';
 import type { AppConfig } from '../../server/config';
 import { closeGracefully, createHttpServer, listen } from '../../server/http-server';
+import type { SubscribeOptions } from '../../server/newsletter/sign-ups';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** Ledgers of apps whose test named no NEWSLETTER_FILE: one fresh file each, removed when the test process ends. */
+const ledgerDir = path.join(tmpdir(), `harbor-test-ledgers-${process.pid}`);
+let ledgerCount = 0;
+process.once('exit', () => rmSync(ledgerDir, { recursive: true, force: true }));
+
+/** A ledger file nobody else uses (it is created on the first sign-up). */
+export function freshLedgerFile(): string {
+  mkdirSync(ledgerDir, { recursive: true, mode: 0o700 });
+  ledgerCount += 1;
+  return path.join(ledgerDir, `subscribers-${ledgerCount}.jsonl`);
+}
+
+/** The real configuration parsing; every config gets its own ledger file unless the test names one. */
 export function testConfig(env: Record<string, string> = {}, overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...parseConfig({ LOG_LEVEL: 'debug', ...env }, rootDir), ...overrides };
+  return { ...parseConfig({ LOG_LEVEL: 'debug', NEWSLETTER_FILE: freshLedgerFile(), ...env }, rootDir), ...overrides };
 }
 
 export interface LogRecord {
@@ -38,10 +54,16 @@ export function capturingLogger(level = 'debug') {
   return { logger: pino({ level }, stream), records };
 }
 
-export function makeApp(options: { env?: Record<string, string>; config?: Partial<AppConfig>; extraRoutes?: RouteObject[] } = {}) {
+export function makeApp(
+  options: { env?: Record<string, string>; config?: Partial<AppConfig>; extraRoutes?: RouteObject[]; newsletter?: SubscribeOptions } = {},
+) {
   const { logger, records } = capturingLogger();
   const config = testConfig(options.env, options.config);
-  const app = createApp(config, { logger, ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}) });
+  const app = createApp(config, {
+    logger,
+    ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+    ...(options.newsletter ? { newsletter: options.newsletter } : {}),
+  });
   return { app, logs: records, config };
 }
 
@@ -56,6 +78,10 @@ export async function startServer(options: Parameters<typeof makeApp>[0] = {}) {
     origin: `http://127.0.0.1:${port}`,
     logs,
     config,
-    close: () => closeGracefully(server, 1_000, logger),
+    /** Stops the newsletter outbox, then the server; resolves with whether it drained. */
+    close: async () => {
+      await app.signUps.stop();
+      return closeGracefully(server, 1_000, logger);
+    },
   };
 }

@@ -13,7 +13,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
-import type { SubscribeOptions } from '../../server/newsletter/subscribe-handler';
+import type { SubscribeOptions } from '../../server/newsletter/sign-ups';
 import { capturingLogger, testConfig } from './app';
 
 export interface RecordedRequest {
@@ -24,6 +24,8 @@ export interface RecordedRequest {
   rawBody: string;
   /** Form bodies as an object of fields, JSON bodies parsed, anything else the raw text. */
   body: unknown;
+  /** The mode that answered it ('hang' for none). */
+  answeredWith: string;
 }
 
 interface FakeReply {
@@ -136,6 +138,11 @@ export interface FakeProvider<Mode extends string> {
   setMode: (mode: Mode) => void;
   /** Wait this long before answering (for the browser's 'Subscribing...' state). */
   setDelay: (ms: number) => void;
+  /** The most requests it has had open at once. */
+  peakInFlight: () => number;
+  /** Stops listening (connections are refused) until up() listens again on the same port. */
+  down: () => Promise<void>;
+  up: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -143,7 +150,12 @@ async function startFake<Mode extends string>(replies: Record<Mode, FakeReply | 
   const requests: RecordedRequest[] = [];
   let mode: Mode = initial;
   let delayMs = 0;
+  let open = 0;
+  let peak = 0;
   const server = http.createServer(async (req, res) => {
+    open += 1;
+    peak = Math.max(peak, open);
+    res.once('close', () => (open -= 1));
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const rawBody = Buffer.concat(chunks).toString('utf8');
@@ -155,6 +167,7 @@ async function startFake<Mode extends string>(replies: Record<Mode, FakeReply | 
       headers: req.headers,
       rawBody,
       body: parseBody(req.headers['content-type'], rawBody),
+      answeredWith: mode,
     });
     const reply = replies[mode];
     if (reply === 'hang') return; // never answers; close() cuts the socket
@@ -165,6 +178,14 @@ async function startFake<Mode extends string>(replies: Record<Mode, FakeReply | 
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
+  let listening = true;
+  const stopListening = async () => {
+    if (!listening) return;
+    listening = false;
+    server.closeAllConnections();
+    server.close();
+    await once(server, 'close');
+  };
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
@@ -174,11 +195,15 @@ async function startFake<Mode extends string>(replies: Record<Mode, FakeReply | 
     setDelay: (ms) => {
       delayMs = ms;
     },
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
+    peakInFlight: () => peak,
+    down: stopListening,
+    up: async () => {
+      if (listening) return;
+      server.listen(port, '127.0.0.1');
+      await once(server, 'listening');
+      listening = true;
     },
+    close: stopListening,
   };
 }
 
@@ -204,8 +229,20 @@ export async function refusedUrl(path = FORM_ENDPOINT_PATH): Promise<string> {
   return `http://127.0.0.1:${port}${path}`;
 }
 
-/** Fast defaults for tests: a 300 ms provider timeout and a rate limit no test reaches by accident. */
-export const FAST_NEWSLETTER: SubscribeOptions = { timeoutMs: 300, rateLimit: { limit: 1_000, windowMs: 60_000 } };
+/**
+ * Defaults for tests of the visitor's answer: a 300 ms provider timeout, a
+ * rate limit no test reaches by accident, and background retries an hour
+ * away, so one test's pending entry never reaches the fake during another.
+ * Tests of the outbox pass FAST_OUTBOX.
+ */
+export const FAST_NEWSLETTER: SubscribeOptions = {
+  timeoutMs: 300,
+  rateLimit: { limit: 1_000, windowMs: 60_000 },
+  outbox: { firstRetryMs: 3_600_000, maxRetryMs: 3_600_000 },
+};
+
+/** Retries within 200 ms, capped at 400 ms, the file looked at every 100 ms. */
+export const FAST_OUTBOX = { firstRetryMs: 200, maxRetryMs: 400, pollMs: 100, stopWaitMs: 1_000 };
 
 /** The real app with newsletter tuning, and its log lines. */
 export function makeSubscribeApp(env: Record<string, string>, newsletter: SubscribeOptions = {}, config: Partial<AppConfig> = {}) {

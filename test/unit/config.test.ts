@@ -16,8 +16,17 @@ describe('parseConfig', () => {
         file: '/srv/app/data/subscribers.jsonl',
         endpoint: 'https://manage.kmail-lists.com/ajax/subscriptions/subscribe',
         apiUrl: 'https://a.klaviyo.com',
+        rateLimit: 5,
       },
     });
+  });
+
+  it.each([
+    ['0', 0],
+    ['2', 2],
+    [' 120 ', 120],
+  ])('reads NEWSLETTER_RATE_LIMIT=%j as %i sign-ups per client per minute (0: no limit)', (raw, expected) => {
+    expect(parseConfig({ NEWSLETTER_RATE_LIMIT: raw }).newsletter.rateLimit).toBe(expected);
   });
 
   it.each([
@@ -31,6 +40,9 @@ describe('parseConfig', () => {
     [{ NEWSLETTER_PROVIDER: 'klaviyo-form' }, /^NEWSLETTER_LIST_ID must be set/],
     [{ NEWSLETTER_LIST_ID: 'Abc123', NEWSLETTER_PROVIDER: 'klaviyo-api' }, /^NEWSLETTER_COMPANY_ID must be set/],
     [{ NEWSLETTER_ENDPOINT: 'ftp://x' }, /^NEWSLETTER_ENDPOINT /],
+    [{ NEWSLETTER_RATE_LIMIT: 'five' }, /^NEWSLETTER_RATE_LIMIT must be a whole number/],
+    [{ NEWSLETTER_RATE_LIMIT: '-1' }, /^NEWSLETTER_RATE_LIMIT /],
+    [{ NEWSLETTER_RATE_LIMIT: '1.5' }, /^NEWSLETTER_RATE_LIMIT /],
   ])('rejects %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrowError(ConfigError);
     expect(() => parseConfig(env)).toThrowError(message);

@@ -1,14 +1,14 @@
 /**
- * Picks the provider NEWSLETTER_PROVIDER names. server/config.ts has already
- * checked that the settings each one needs are present.
+ * Picks the provider NEWSLETTER_PROVIDER names; `file` has none (the ledger,
+ * ../ledger.ts, is then the list). server/config.ts has already checked that
+ * the settings each one needs are present.
  */
 import type { AppConfig } from '../../config';
 import type { NewsletterProvider } from '../outcome';
-import { fileStoreProvider } from './file-store';
 import { klaviyoApiProvider } from './klaviyo-api';
 import { klaviyoFormProvider } from './klaviyo-form';
 
-export function createProvider(settings: AppConfig['newsletter'], options: { timeoutMs: number }): NewsletterProvider {
+export function createProvider(settings: AppConfig['newsletter'], options: { timeoutMs: number }): NewsletterProvider | undefined {
   switch (settings.provider) {
     case 'klaviyo-form':
       return klaviyoFormProvider({ endpoint: settings.endpoint, listId: required(settings.listId, 'NEWSLETTER_LIST_ID'), ...options });
@@ -20,7 +20,7 @@ export function createProvider(settings: AppConfig['newsletter'], options: { tim
         ...options,
       });
     case 'file':
-      return fileStoreProvider({ file: settings.file });
+      return undefined;
   }
 }
 

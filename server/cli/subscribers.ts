@@ -1,0 +1,164 @@
+/**
+ * The operator's command for the sign-up ledger, built to dist/cli/subscribers.js:
+ *
+ *   npm run subscribers -- list            states with counts, then every address
+ *   npm run subscribers -- export --csv    CSV for an email tool's import, on stdout
+ *   npm run subscribers -- remove EMAIL    erases the address (privacy requests)
+ *   npm run subscribers -- retry           re-queues failed entries for delivery now
+ *
+ * In the container: `docker exec NAME node dist/cli/subscribers.js list`.
+ * NEWSLETTER_FILE comes from the environment, read as the server reads it.
+ * It is safe while the server runs: both take the ledger's lock file for
+ * each write and catch up with each other's records first, and the server's
+ * outbox re-reads the file every few seconds (so a removed address is never
+ * sent again and re-queued ones go out).
+ *
+ * Exit codes: 0 done; 1 it could not be done (configuration, file, no such
+ * address); 2 the command was not understood.
+ */
+import pino from 'pino';
+import { ConfigError, parseConfig } from '../config';
+import { LockTimeoutError } from '../newsletter/file-lock';
+import { ENTRY_STATUSES, openLedger } from '../newsletter/ledger';
+import type { Ledger, LedgerEntry } from '../newsletter/ledger';
+
+const USAGE = `Usage: subscribers <command>
+
+Commands:
+  list            how many addresses are in each state, then every address
+  export --csv    every address as CSV (email,status,subscribed_at) on stdout
+  remove EMAIL    erase an address from the ledger (it is never sent again)
+  retry           queue failed addresses for delivery again, now
+
+The ledger is NEWSLETTER_FILE (default data/subscribers.jsonl).`;
+
+class UsageError extends Error {}
+class CommandError extends Error {}
+
+function out(text: string) {
+  process.stdout.write(`${text}\n`);
+}
+
+/** "2026-11-23 00:12:03" (UTC), or the raw text when it is not a date. */
+function shortTime(iso: string | undefined): string {
+  if (!iso) return '';
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : new Date(time).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+function note(entry: LedgerEntry): string {
+  const parts: string[] = [];
+  if (entry.status === 'pending' && entry.next) parts.push(`next attempt ${shortTime(entry.next)}`);
+  if (entry.status !== 'subscribed' && entry.lastError) parts.push(entry.lastError);
+  return parts.join('; ');
+}
+
+function list(ledger: Ledger) {
+  const counts = ledger.counts();
+  out(`Sign-up ledger: ${ledger.file}`);
+  out('');
+  for (const status of [...ENTRY_STATUSES, 'removed'] as const) {
+    const extra = status === 'removed' && counts.removed > 0 ? '  (erased: the addresses are not kept)' : '';
+    out(`${status.padEnd(11)} ${String(counts[status]).padStart(5)}${extra}`);
+  }
+  const entries = ledger.list();
+  if (entries.length === 0) return;
+  const width = Math.max(5, ...entries.map((entry) => entry.email.length));
+  out('');
+  out(`${'STATUS'.padEnd(11)} ${'EMAIL'.padEnd(width)}  ${'RECEIVED (UTC)'.padEnd(19)}  ATTEMPTS  NOTE`);
+  for (const entry of entries) {
+    const attempts = entry.attempts === undefined ? '' : String(entry.attempts);
+    out(`${entry.status.padEnd(11)} ${entry.email.padEnd(width)}  ${shortTime(entry.at).padEnd(19)}  ${attempts.padEnd(8)}  ${note(entry)}`.trimEnd());
+  }
+}
+
+/** RFC 4180: quoted when it holds a comma, quote or line break. */
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+function exportCsv(ledger: Ledger) {
+  out('email,status,subscribed_at');
+  for (const entry of ledger.list()) out([entry.email, entry.status, entry.at].map(csvField).join(','));
+}
+
+async function run(args: string[]): Promise<void> {
+  const [command, ...rest] = args;
+  if (!command) throw new UsageError('No command given.');
+  if (command === 'help' || command === '--help' || command === '-h') {
+    out(USAGE);
+    return;
+  }
+  const expectArgs = (count: number, what: string) => {
+    if (rest.length !== count) throw new UsageError(`"${command}" takes ${what}.`);
+  };
+  switch (command) {
+    case 'list':
+    case 'export':
+    case 'remove':
+    case 'retry':
+      break;
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+  if (command === 'list' || command === 'retry') expectArgs(0, 'no arguments');
+  if (command === 'export' && (rest.length !== 1 || rest[0] !== '--csv')) {
+    throw new UsageError('"export" needs the format: export --csv');
+  }
+  if (command === 'remove') expectArgs(1, 'one email address: remove EMAIL');
+
+  let file: string;
+  try {
+    file = parseConfig(process.env).newsletter.file;
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CommandError(`Invalid configuration: ${error.message}`);
+    throw error;
+  }
+  // Warnings (a torn record skipped) go to stderr, so the CSV on stdout stays clean.
+  const logger = pino({ level: 'warn', base: undefined }, pino.destination({ dest: 2, sync: true }));
+  const ledger = openLedger({ file, logger });
+  await ledger.refresh();
+
+  switch (command) {
+    case 'list':
+      list(ledger);
+      return;
+    case 'export':
+      exportCsv(ledger);
+      return;
+    case 'remove': {
+      const email = rest[0]!.trim();
+      if (!(await ledger.remove(email))) throw new CommandError(`No entry for ${email} in ${ledger.file}; nothing was removed.`);
+      out(`Removed ${email}: erased from ${ledger.file}. It will not be sent to the provider again.`);
+      return;
+    }
+    case 'retry': {
+      const count = await ledger.requeueFailed();
+      out(
+        count === 0
+          ? 'No failed entries: nothing to retry.'
+          : `Re-queued ${count} failed ${count === 1 ? 'entry' : 'entries'} for delivery now. A running server sends ${count === 1 ? 'it' : 'them'} within a few seconds; otherwise at its next start.`,
+      );
+      return;
+    }
+  }
+}
+
+try {
+  await run(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) {
+    process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+    process.exitCode = 2;
+  } else if (error instanceof CommandError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 1;
+  } else if (error instanceof LockTimeoutError) {
+    process.stderr.write(`The ledger is busy (${error.message}). Try again in a moment.\n`);
+    process.exitCode = 1;
+  } else {
+    const code = error && typeof error === 'object' && 'code' in error ? ` (${String(error.code)})` : '';
+    process.stderr.write(`Could not work on the ledger${code}: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
+}

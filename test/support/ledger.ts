@@ -1,0 +1,22 @@
+/**
+ * Reads a ledger file the way the server does (server/newsletter/ledger.ts):
+ * the current entry of every address, and the raw lines when a test needs them.
+ */
+import { readFile } from 'node:fs/promises';
+import pino from 'pino';
+import { openLedger } from '../../server/newsletter/ledger';
+import type { LedgerEntry } from '../../server/newsletter/ledger';
+
+export async function ledgerEntries(file: string): Promise<LedgerEntry[]> {
+  const ledger = openLedger({ file, logger: pino({ level: 'silent' }) });
+  await ledger.refresh();
+  return ledger.list();
+}
+
+export async function ledgerLines(file: string): Promise<Array<Record<string, unknown>>> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
