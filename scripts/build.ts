@@ -13,6 +13,7 @@ import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { BuildChunk, BuildManifest } from '../server/asset-manifest';
 import { BUILD_MANIFEST_PATH } from '../server/asset-manifest';
+import { buildFavicons, buildShareImages } from './share-images';
 
 export type BuildMode = 'production' | 'development';
 
@@ -181,15 +182,21 @@ export async function build(mode: BuildMode = 'production', { clean = false } = 
   await writeOutputs(client);
   await precompress(clientOutDir, { hashedNames: true });
   await buildPublicFiles();
+  // Favicon PNGs and the web app manifest beside the public files; share
+  // cards under assets/share/ (only cards whose content changed are drawn).
+  await buildFavicons(rootDir);
+  const shareImages = await buildShareImages(rootDir);
   await writeManifest(client.metafile);
   await buildServer();
-  return client.metafile;
+  return { metafile: client.metafile, shareImages };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  const metafile = await build('production', { clean: true });
+  const { metafile, shareImages } = await build('production', { clean: true });
   const js = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.js'));
   const total = js.reduce((sum, [, output]) => sum + output.bytes, 0);
+  const { drawn, reused, ms } = shareImages;
+  console.log(`share images: ${drawn} drawn, ${reused} unchanged, in ${ms} ms`);
   console.log(`built ${js.length} client chunks (${(total / 1024).toFixed(1)} KiB JS) and the server in ${Math.round(performance.now() - started)} ms`);
 }
