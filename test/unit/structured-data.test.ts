@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Episode } from '../../shared/content/types';
 import { createStructuredData, episodeNumberOf, isoDuration, serializeJsonLd } from '../../server/structured-data';
 
+/** The plain JSON of a page's nodes, to look into. */
+const plain = <T>(nodes: unknown) => JSON.parse(JSON.stringify(nodes)) as T;
+
 const SITE = 'https://example.test';
 const data = createStructuredData(SITE);
 
@@ -30,7 +33,7 @@ describe('episode helpers', () => {
 
 describe('createStructuredData', () => {
   it('builds a PodcastEpisode with its series, number, date and a VideoObject for YouTube', () => {
-    const [node, crumbs] = data.episode(episode) as [Record<string, unknown>, Record<string, unknown>];
+    const [node, crumbs] = plain<[Record<string, unknown>, Record<string, unknown>]>(data.episode(episode));
     expect(node).toMatchObject({
       '@type': 'PodcastEpisode',
       url: `${SITE}/podcast/a-test-episode`,
@@ -44,18 +47,18 @@ describe('createStructuredData', () => {
         uploadDate: '2023-03-07',
       },
     });
-    expect(crumbs['@type']).toBe('BreadcrumbList');
+    expect(crumbs!['@type']).toBe('BreadcrumbList');
   });
 
   it('leaves out what is unknown: no date, no number, no video for audio episodes', () => {
-    const [node] = data.episode({ ...episode, number: '', date: '', isYouTube: false, listenUrl: '#' }) as [Record<string, unknown>];
+    const [node] = plain<[Record<string, unknown>]>(data.episode({ ...episode, number: '', date: '', isYouTube: false, listenUrl: '#' }));
     expect(node).not.toHaveProperty('datePublished');
     expect(node).not.toHaveProperty('episodeNumber');
     expect(node).not.toHaveProperty('video');
   });
 
   it('builds a VideoObject without uploadDate when the date is unknown', () => {
-    const [node] = data.episode({ ...episode, date: '' }) as [{ video: Record<string, unknown> }];
+    const [node] = plain<[{ video: Record<string, unknown> }]>(data.episode({ ...episode, date: '' }));
     expect(node.video['@type']).toBe('VideoObject');
     expect(node.video).not.toHaveProperty('uploadDate');
   });
