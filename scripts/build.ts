@@ -5,56 +5,21 @@
  *   tsx scripts/build.ts          production build into dist/
  *   (scripts/dev.ts reuses clientBuildOptions in watch mode)
  */
+import { createHash } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
-import type { BuildChunk, BuildManifest } from '../server/asset-manifest';
 import { BUILD_MANIFEST_PATH } from '../server/asset-manifest';
+import { CLIENT_ENTRY, manifestFromMetafile } from './build-manifest';
 import { buildFavicons, buildShareImages } from './share-images';
 
 export type BuildMode = 'production' | 'development';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientOutDir = path.join(rootDir, 'dist/client/assets');
-const CLIENT_ENTRY = 'client/entry.tsx';
-const PAGE_MODULE = /^shared\/pages\/([\w-]+)\.tsx$/;
-
-/** Turns esbuild's metafile into the entry/page → files map the server needs. */
-export function manifestFromMetafile(metafile: esbuild.Metafile): BuildManifest {
-  const outputs = metafile.outputs;
-  const publicUrl = (outputPath: string) => `/assets/${path.relative('dist/client/assets', outputPath)}`;
-
-  const staticImports = (outputPath: string, seen = new Set<string>()): Set<string> => {
-    for (const imported of outputs[outputPath]?.imports ?? []) {
-      if (imported.kind !== 'import-statement' || imported.external || seen.has(imported.path)) continue;
-      seen.add(imported.path);
-      staticImports(imported.path, seen);
-    }
-    return seen;
-  };
-  const chunkFor = (outputPath: string): BuildChunk => {
-    const output = outputs[outputPath]!;
-    return {
-      file: publicUrl(outputPath),
-      imports: [...staticImports(outputPath)].map(publicUrl),
-      css: output.cssBundle ? [publicUrl(output.cssBundle)] : [],
-    };
-  };
-
-  let entry: BuildChunk | undefined;
-  const pages: Record<string, BuildChunk> = {};
-  for (const [outputPath, output] of Object.entries(outputs)) {
-    if (!outputPath.endsWith('.js') || !output.entryPoint) continue;
-    if (output.entryPoint === CLIENT_ENTRY) entry = chunkFor(outputPath);
-    const page = PAGE_MODULE.exec(output.entryPoint);
-    if (page) pages[page[1]!] = chunkFor(outputPath);
-  }
-  if (!entry) throw new Error(`The client build has no output for ${CLIENT_ENTRY}`);
-  return { entry, pages };
-}
 
 /** Write-then-rename, so a server or test reading the file never sees half of it. */
 async function writeAtomically(file: string, contents: string | Uint8Array) {
@@ -68,8 +33,19 @@ async function writeOutputs(result: esbuild.BuildResult) {
   await Promise.all((result.outputFiles ?? []).map((output) => writeAtomically(output.path, output.contents)));
 }
 
+const ICON_SPRITE = 'shared/components/icons.svg';
+
+/** The icon sprite under a content-hashed name, so it can be cached for a year like the bundles. */
+async function writeIconSprite(): Promise<string> {
+  const sprite = await readFile(path.join(rootDir, ICON_SPRITE));
+  const hash = createHash('sha256').update(sprite).digest('hex').slice(0, 10);
+  const name = `icons-${hash}.svg`;
+  await writeAtomically(path.join(clientOutDir, name), sprite);
+  return `/assets/${name}`;
+}
+
 export async function writeManifest(metafile: esbuild.Metafile) {
-  const manifest = manifestFromMetafile(metafile);
+  const manifest = manifestFromMetafile(metafile, await writeIconSprite());
   await writeAtomically(path.join(rootDir, BUILD_MANIFEST_PATH), JSON.stringify(manifest, null, 2) + '\n');
 }
 
@@ -90,6 +66,8 @@ export function clientBuildOptions(mode: BuildMode): esbuild.BuildOptions & { me
     jsx: 'automatic',
     minify: mode === 'production',
     sourcemap: 'linked',
+    // Licence headers go to a linked .LEGAL.txt beside each bundle instead of into every download.
+    legalComments: 'linked',
     metafile: true,
     define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
     loader: { '.woff2': 'file', '.svg': 'file' },
@@ -121,7 +99,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt|xml|html)$/;
 /** Below this, compression saves less than its headers cost. */
-const MIN_COMPRESS_BYTES = 1024;
+const MIN_COMPRESS_BYTES = 150;
 
 async function* filesUnder(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -180,13 +158,13 @@ export async function build(mode: BuildMode = 'production', { clean = false } = 
   if (clean) await rm(path.join(rootDir, 'dist'), { recursive: true, force: true });
   const client = await esbuild.build({ ...clientBuildOptions(mode), write: false });
   await writeOutputs(client);
+  await writeManifest(client.metafile);
   await precompress(clientOutDir, { hashedNames: true });
   await buildPublicFiles();
   // Favicon PNGs and the web app manifest beside the public files; share
   // cards under assets/share/ (only cards whose content changed are drawn).
   await buildFavicons(rootDir);
   const shareImages = await buildShareImages(rootDir);
-  await writeManifest(client.metafile);
   await buildServer();
   return { metafile: client.metafile, shareImages };
 }
@@ -198,5 +176,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const total = js.reduce((sum, [, output]) => sum + output.bytes, 0);
   const { drawn, reused, ms } = shareImages;
   console.log(`share images: ${drawn} drawn, ${reused} unchanged, in ${ms} ms`);
-  console.log(`built ${js.length} client chunks (${(total / 1024).toFixed(1)} KiB JS) and the server in ${Math.round(performance.now() - started)} ms`);
+  console.log(`built ${js.length} client chunks (${(total / 1024).toFixed(1)} KiB JS) and the server in ${Math.round(performance.now() - started)} ms\n`);
+  const { measurePages, overBudget, sizeTable } = await import('./bundle-budget');
+  const pages = await measurePages(rootDir, clientBuildOptions('production'));
+  console.log(sizeTable(pages));
+  // The test suite fails on this too; the build only warns, so a fix can be tried.
+  if (pages.some((page) => overBudget(page).length > 0)) console.warn('\nSome pages are over budget.');
 }

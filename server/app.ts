@@ -147,6 +147,7 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
     exposeErrors: !config.isProduction,
     enabled: config.isProduction,
   });
+  app.locals.pageCache = pages;
   app.get([PAGE_DATA_PREFIX, `${PAGE_DATA_PREFIX}/{*path}`], pages.dataHandler);
   app.get('/{*path}', pages.pageHandler);
 

@@ -17,6 +17,8 @@ export interface BuildManifest {
   entry: BuildChunk;
   /** Keyed by page module file name, e.g. 'home-page'. */
   pages: Record<string, BuildChunk>;
+  /** The hashed icon sprite. */
+  iconSprite: string;
 }
 
 export const BUILD_MANIFEST_PATH = 'dist/build-manifest.json';
@@ -47,5 +49,5 @@ export function assetsForRoutes(manifest: BuildManifest, routeIds: string[]): Do
     page.css.forEach((file) => styles.add(file));
   }
   preloads.delete(manifest.entry.file);
-  return { entryScript: manifest.entry.file, modulePreloads: [...preloads], styles: [...styles] };
+  return { entryScript: manifest.entry.file, modulePreloads: [...preloads], styles: [...styles], iconSprite: manifest.iconSprite };
 }

@@ -17,6 +17,8 @@ export interface DocumentAssets {
   entryScript: string;
   /** Chunks the entry and the matched routes import, fetched in parallel. */
   modulePreloads: string[];
+  /** The SVG sprite every icon is drawn from. */
+  iconSprite: string;
 }
 
 type SerializedError =

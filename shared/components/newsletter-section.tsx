@@ -18,10 +18,10 @@ import { anchors, paths } from '../paths';
 import { checkEmail } from '../rules/email';
 import {
   HONEYPOT_FIELD,
-  newsletterMessages,
-  noticeForOutcome,
+  SUCCESS_MESSAGE,
+  UNAVAILABLE_MESSAGE,
   RETURN_TO_FIELD,
-} from '../rules/newsletter';
+} from '../rules/newsletter-form';
 import { ToastRegion } from './toast';
 import type { ToastMessage } from './toast';
 import type { NewsletterFormState } from '../rules/newsletter';
@@ -39,9 +39,8 @@ async function readAnswer(response: Response): Promise<ServerAnswer> {
 }
 
 /** `form` comes from the page's loader: where a plain form post returns to, and the outcome it brought back. */
-export function NewsletterSection({ form: { returnTo, outcome } }: { form: NewsletterFormState }) {
+export function NewsletterSection({ form: { returnTo, notice: serverNotice } }: { form: NewsletterFormState }) {
   const { newsletterCopy } = useSiteData();
-  const serverNotice = noticeForOutcome(outcome);
 
   const [submitting, setSubmitting] = useState(false);
   const [toasts, setToasts] = useState<ToastMessage[]>([]);
@@ -93,7 +92,7 @@ export function NewsletterSection({ form: { returnTo, outcome } }: { form: Newsl
     inFlight.current = true;
     setSubmitting(true);
     let tone: ToastMessage['tone'] = 'error';
-    let message: string = newsletterMessages.unavailable;
+    let message: string = UNAVAILABLE_MESSAGE;
     try {
       const response = await fetch(paths.subscribeApi, {
         method: 'POST',
@@ -107,7 +106,7 @@ export function NewsletterSection({ form: { returnTo, outcome } }: { form: Newsl
       const answer = await readAnswer(response);
       if (response.ok && answer?.ok === true) {
         tone = 'success';
-        message = typeof answer.message === 'string' && answer.message ? answer.message : newsletterMessages.success;
+        message = typeof answer.message === 'string' && answer.message ? answer.message : SUCCESS_MESSAGE;
         if (inputRef.current) inputRef.current.value = '';
       } else if (typeof answer?.error === 'string' && answer.error) {
         message = answer.error;

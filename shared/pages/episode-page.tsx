@@ -5,7 +5,6 @@ import { Icon } from '../components/icon';
 import { EpisodePlayer } from '../components/podcast/episode-media';
 import { PlatformBadge } from '../components/podcast/platform-badge';
 import { YouTubeThumbnail } from '../components/podcast/youtube-thumbnail';
-import { UnexpectedError } from '../components/route-error-boundary';
 import { SizedImage } from '../components/sized-image';
 import { mediaSizes } from '../content/media';
 import type { Episode } from '../content/types';
@@ -125,7 +124,8 @@ export function Component() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <UnexpectedError error={error} />;
+  // Anything but a missing episode goes on to the layout's boundary.
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
     <section className="status-screen">
       <div className="container status-screen__inner">

@@ -10,14 +10,17 @@
  *   the address, never a provider's text.
  */
 import { emailMessages } from './email';
+import { HONEYPOT_FIELD, RETURN_TO_FIELD, SUCCESS_MESSAGE, UNAVAILABLE_MESSAGE } from './newsletter-form';
+
+export { HONEYPOT_FIELD, RETURN_TO_FIELD };
 
 export const newsletterMessages = {
-  success: "Thank you for subscribing! You'll receive growth tips in your inbox.",
+  success: SUCCESS_MESSAGE,
   alreadySubscribed: "You're already subscribed — thank you! Look out for our next growth tips.",
   rejected: 'The subscription service could not accept this address. Please check it and try again.',
   busy: 'The subscription service is busy right now. Please try again in a minute.',
   rateLimited: 'Too many sign-up attempts. Please wait a minute and try again.',
-  unavailable: 'Unable to connect to subscription service. Please try again or contact support.',
+  unavailable: UNAVAILABLE_MESSAGE,
   crossSite: 'Sign-ups are only accepted from the form on this website. Please subscribe there.',
   unsupportedType: 'Please send the sign-up as JSON, like {"email": "name@example.com"}, or from the form on this website.',
   tooLarge: 'The sign-up was too large. Please send only your email address.',
@@ -27,14 +30,6 @@ export const newsletterMessages = {
 
 /** The query parameter that carries the outcome of a sign-up without JavaScript. */
 export const NEWSLETTER_OUTCOME_PARAM = 'newsletter';
-/** Hidden form field holding the page the form is on, for the redirect back. */
-export const RETURN_TO_FIELD = 'returnTo';
-/**
- * Hidden field people never see and bots fill in. Named so browsers' autofill
- * leaves it alone (a name with "company" or "organization" in it would be
- * filled with the visitor's employer, silently dropping a real sign-up).
- */
-export const HONEYPOT_FIELD = 'website';
 
 export type NewsletterOutcomeCode =
   | 'subscribed'
@@ -78,10 +73,13 @@ export function noticeForOutcome(code: string | null | undefined): NewsletterNot
 export interface NewsletterFormState {
   returnTo: string;
   outcome: NewsletterOutcomeCode | null;
+  /** What the page says about that outcome, worded on the server. */
+  notice: NewsletterNotice | null;
 }
 
 /** Reads the outcome code from a page URL; anything but a known code is ignored. */
 export function newsletterFormState(url: URL, returnTo: string): NewsletterFormState {
   const code = url.searchParams.get(NEWSLETTER_OUTCOME_PARAM);
-  return { returnTo, outcome: code && Object.hasOwn(notices, code) ? (code as NewsletterOutcomeCode) : null };
+  const outcome = code && Object.hasOwn(notices, code) ? (code as NewsletterOutcomeCode) : null;
+  return { returnTo, outcome, notice: outcome ? notices[outcome] : null };
 }

@@ -1,26 +1,10 @@
 import { useSiteData } from '../../site-data';
+import { Icon } from '../icon';
 
 export interface AboutContent {
   intro: string;
   checklist: readonly string[];
   tiles: readonly { title: string; description: string }[];
-}
-
-function CheckIcon() {
-  return (
-    <svg
-      className="about-section__check"
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="12" cy="12" r="11" fill="currentColor" />
-      <path d="M7 12.5l3.2 3.2L17 9" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
 }
 
 /** Home §4 'About': the introduction, four checklist items and four tiles. */
@@ -37,7 +21,7 @@ export function AboutSection({ about }: { about: AboutContent }) {
           <ul className="about-section__checklist">
             {about.checklist.map((item) => (
               <li key={item} className="about-section__check-item">
-                <CheckIcon />
+                <Icon name="check-circle" size={22} className="about-section__check" />
                 <span>{item}</span>
               </li>
             ))}

@@ -1,0 +1,190 @@
+/**
+ * npm run bench: the production server against two references that replay the
+ * very same bytes and headers from memory — a bare Express app (the
+ * framework's floor) and a bare node:http server (this machine's limit) — at
+ * 50 connections, URL by URL, with autocannon. Then RSS over repeated rounds.
+ *
+ *   npm run bench                 10 s per measurement (about four minutes)
+ *   npm run bench -- --seconds 3  a quick look
+ *
+ * The client runs in this process and shares the machine's cores with the
+ * server under test, equally for the references.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { episodes } from '../shared/content/episodes';
+import { paths } from '../shared/paths';
+import type { RecordedResponse } from './bench-reference';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, rounds: { type: 'string', default: '5' } },
+});
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+const ROUNDS = Number(args.rounds);
+/** What a browser sends; every response is then brotli from memory. */
+const REQUEST_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html,*/*' };
+/** Hop-by-hop and per-response headers the references must not replay. */
+const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+interface Started {
+  child: ChildProcess;
+  origin: string;
+}
+
+function waitForLine(child: ChildProcess, match: (line: string) => string | undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const found = match(line);
+      if (found !== undefined) resolve(found);
+    });
+    child.once('exit', (code) => reject(new Error(`process exited with ${code} before it was ready`)));
+  });
+}
+
+async function startSite(): Promise<Started & { startupMs: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
+    cwd: rootDir,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await waitForLine(child, (line) => {
+    try {
+      const record = JSON.parse(line) as { port?: number; msg?: string };
+      return record.msg?.startsWith('listening') ? String(record.port) : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+  // Keep reading the request log (as a log shipper would), then discard it.
+  child.stdout!.resume();
+  const origin = `http://127.0.0.1:${port}`;
+  for (;;) {
+    const response = await fetch(`${origin}${paths.health}`).catch(() => undefined);
+    if (response?.status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return { child, origin, startupMs: performance.now() - started };
+}
+
+async function startReference(kind: 'express' | 'node', fixtures: string): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-reference.ts', kind, fixtures], {
+    cwd: rootDir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await waitForLine(child, (line) => (/^\d+$/.test(line) ? line : undefined));
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+
+/** The response exactly as sent: status, headers and the encoded bytes. */
+function record(origin: string, url: string): Promise<RecordedResponse> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(origin + url, { headers: REQUEST_HEADERS }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (!NOT_REPLAYED.has(name) && typeof value === 'string') headers[name] = value;
+          }
+          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64') });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(url: string, seconds = SECONDS): Promise<Load> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: REQUEST_HEADERS });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+const pad = (value: string | number, width: number) => String(value).padStart(width);
+
+const site = await startSite();
+const manifest = JSON.parse(readFileSync(path.join(rootDir, 'dist/build-manifest.json'), 'utf8')) as { entry: { file: string } };
+const urls = ['/', paths.podcastPage(2), paths.episode(episodes[0]!.id), paths.press, manifest.entry.file];
+
+// Fill the page cache and record what the references will replay.
+const fixtures: Record<string, RecordedResponse> = {};
+for (const url of urls) fixtures[url] = await record(site.origin, url);
+const fixturesFile = path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'fixtures.json');
+writeFileSync(fixturesFile, JSON.stringify(fixtures));
+const bareExpress = await startReference('express', fixturesFile);
+const bareNode = await startReference('node', fixturesFile);
+
+const rssBefore = rssMb(site.child.pid!);
+console.log(`start-up to first ${paths.health} 200: ${site.startupMs.toFixed(0)} ms; RSS after start: ${rssBefore.toFixed(1)} MB`);
+console.log(`${CONNECTIONS} connections, ${SECONDS} s per measurement, Accept-Encoding: ${REQUEST_HEADERS['accept-encoding']}\n`);
+console.log(
+  `${'URL'.padEnd(34)}${pad('site req/s', 11)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('express', 10)}${pad('node', 10)}${pad('÷express', 10)}${pad('÷node', 8)}${pad('errors', 8)}`,
+);
+let failures = 0;
+for (const url of urls) {
+  const ours = await load(site.origin + url);
+  const express = await load(bareExpress.origin + url);
+  const node = await load(bareNode.origin + url);
+  failures += ours.errors + ours.non2xx;
+  const name = url.length > 32 ? `${url.slice(0, 31)}…` : url;
+  console.log(
+    `${name.padEnd(34)}${pad(ours.rps.toFixed(0), 11)}${pad(ours.p50, 8)}${pad(ours.p99, 8)}${pad(express.rps.toFixed(0), 10)}${pad(node.rps.toFixed(0), 10)}${pad((ours.rps / express.rps).toFixed(2), 10)}${pad((ours.rps / node.rps).toFixed(2), 8)}${pad(ours.errors + ours.non2xx, 8)}`,
+  );
+}
+await Promise.all([stop(bareExpress.child), stop(bareNode.child)]);
+
+// Memory: one round over every URL, then ROUNDS more; RSS must stay flat.
+const roundLoad = () => Promise.all(urls.map((url) => load(site.origin + url, SECONDS / 2)));
+await roundLoad();
+const rssAfterFirst = rssMb(site.child.pid!);
+const rounds: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  await roundLoad();
+  rounds.push(rssMb(site.child.pid!));
+}
+const rssAfter = rounds[rounds.length - 1] ?? rssAfterFirst;
+console.log(
+  `\nRSS: ${rssBefore.toFixed(1)} MB at start, ${rssAfterFirst.toFixed(1)} MB after a first round, ` +
+    `then ${rounds.map((mb) => mb.toFixed(1)).join(', ')} MB after ${ROUNDS} more (${(rssAfter - rssAfterFirst >= 0 ? '+' : '')}${(rssAfter - rssAfterFirst).toFixed(1)} MB)`,
+);
+await stop(site.child);
+if (failures > 0) {
+  console.error(`${failures} requests failed or answered non-2xx`);
+  process.exitCode = 1;
+}
