@@ -16,6 +16,8 @@ import { pageCount } from '../../shared/rules/pagination';
 import { makeApp } from '../support/app';
 
 const SITE_URL = 'https://www.harborledger.example';
+/** Tests that walk every page render about seventy of them; a loaded machine needs time, never a timed assertion. */
+const EVERY_PAGE_TIMEOUT = 180_000;
 // Production mode: pages come from the page cache, as they do in service.
 const { app } = makeApp({ env: { SITE_URL, NODE_ENV: 'production' } });
 const podcastPageCount = pageCount(episodes.length, EPISODES_PER_PAGE);
@@ -183,7 +185,7 @@ describe('every page head', () => {
     }
     // The site card, one per episode, one per service page.
     expect(images.size).toBe(1 + episodes.length + 6);
-  });
+  }, EVERY_PAGE_TIMEOUT);
 
   it('serves each og:image as a 1200×630 PNG under 300 kB, cached for a year', async () => {
     const images = new Set<string>();
@@ -198,7 +200,7 @@ describe('every page head', () => {
       expect(body.length, image).toBeLessThan(MAX_SHARE_IMAGE_BYTES);
       expect(pngSize(body)).toEqual({ width: 1200, height: 630 });
     }
-  });
+  }, EVERY_PAGE_TIMEOUT);
 
   it('links the favicon set and a web app manifest that all answer', async () => {
     const head = await headOf('/');
@@ -314,7 +316,7 @@ describe('structured data', () => {
       expect(head.tags['article:published_time']).toBe(isoDate(episode.date));
     }
     expect(videos).toBeGreaterThan(5);
-  });
+  }, EVERY_PAGE_TIMEOUT);
 
   it('lists the press articles as an ItemList pointing to the external articles', async () => {
     const head = await headOf('/press');

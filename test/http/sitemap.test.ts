@@ -12,6 +12,8 @@ import { pageCount } from '../../shared/rules/pagination';
 import { makeApp } from '../support/app';
 
 const SITE_URL = 'https://www.harborledger.example';
+/** Tests that walk every page render about seventy of them; a loaded machine needs time, never a timed assertion. */
+const EVERY_PAGE_TIMEOUT = 180_000;
 const { app } = makeApp({ env: { SITE_URL, NODE_ENV: 'production' } });
 
 function sitemapUrls(xml: string): Array<{ loc: string; lastmod: string | undefined }> {
@@ -43,7 +45,7 @@ describe('/sitemap.xml', () => {
       expect(page.status, loc).toBe(200);
       expect(page.text).toContain(`<link rel="canonical" href="${loc.replace(/&/g, '&amp;')}"/>`);
     }
-  });
+  }, EVERY_PAGE_TIMEOUT);
 
   it('lists every episode, with its date as lastmod when it has one, and podcast pages 2…N but never ?page=1', async () => {
     const urls = sitemapUrls((await request(app).get('/sitemap.xml')).text);
