@@ -41,7 +41,7 @@ describe('document head on client-side navigation', () => {
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Podcast' }).click();
     await page.waitForURL('**/podcast');
-    await expect.poll(async () => (await headOf(page)).canonical).toBe(`${site}/podcast`);
+    await expect.poll(async () => (await headOf(page)).canonical, { timeout: 30_000 }).toBe(`${site}/podcast`);
     const podcast = await headOf(page);
     expect(podcast.title).toBe('Podcast Episodes | Harbor Ledger Advisors');
     expect(podcast.description).not.toBe(home.description);
@@ -53,7 +53,7 @@ describe('document head on client-side navigation', () => {
     const first = episodes[0]!;
     await page.locator(`a[href="/podcast/${first.id}"]`).first().click();
     await page.waitForURL(`**/podcast/${first.id}`);
-    await expect.poll(async () => (await headOf(page)).canonical).toBe(`${site}/podcast/${first.id}`);
+    await expect.poll(async () => (await headOf(page)).canonical, { timeout: 30_000 }).toBe(`${site}/podcast/${first.id}`);
     const episode = await headOf(page);
     expect(episode.title).toBe(`${first.title} | Harbor Ledger Advisors`);
     // The episode's own text, cut to search-result length.
@@ -65,7 +65,7 @@ describe('document head on client-side navigation', () => {
 
     await page.goBack();
     await page.waitForURL('**/podcast');
-    await expect.poll(async () => (await headOf(page)).canonical).toBe(`${site}/podcast`);
+    await expect.poll(async () => (await headOf(page)).canonical, { timeout: 30_000 }).toBe(`${site}/podcast`);
     expect((await headOf(page)).title).toBe(podcast.title);
     expect(await sameDocument()).toBe(true);
     expect(withoutBlockedThumbnails(problems)).toEqual([]);
