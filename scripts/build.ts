@@ -14,6 +14,7 @@ import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { BUILD_MANIFEST_PATH } from '../server/asset-manifest';
 import { CLIENT_ENTRY, manifestFromMetafile } from './build-manifest';
+import { buildFavicons, buildShareImages } from './share-images';
 
 export type BuildMode = 'production' | 'development';
 
@@ -178,16 +179,22 @@ export async function build(mode: BuildMode = 'production', { clean = false } = 
   await writeManifest(client.metafile);
   await precompress(clientOutDir, { hashedNames: true });
   await buildPublicFiles();
+  // Favicon PNGs and the web app manifest beside the public files; share
+  // cards under assets/share/ (only cards whose content changed are drawn).
+  await buildFavicons(rootDir);
+  const shareImages = await buildShareImages(rootDir);
   await buildServer();
   await buildCli();
-  return client.metafile;
+  return { metafile: client.metafile, shareImages };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  const metafile = await build('production', { clean: true });
+  const { metafile, shareImages } = await build('production', { clean: true });
   const js = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.js'));
   const total = js.reduce((sum, [, output]) => sum + output.bytes, 0);
+  const { drawn, reused, ms } = shareImages;
+  console.log(`share images: ${drawn} drawn, ${reused} unchanged, in ${ms} ms`);
   console.log(`built ${js.length} client chunks (${(total / 1024).toFixed(1)} KiB JS) and the server in ${Math.round(performance.now() - started)} ms\n`);
   const { measurePages, overBudget, sizeTable } = await import('./bundle-budget');
   const pages = await measurePages(rootDir, clientBuildOptions('production'));

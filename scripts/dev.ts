@@ -5,6 +5,12 @@
 import { spawn } from 'node:child_process';
 import * as esbuild from 'esbuild';
 import { clientBuildOptions, writeManifest } from './build';
+import { buildFavicons, buildShareImages } from './share-images';
+
+// The server reads the share-card manifest at start-up.
+const rootDir = process.cwd();
+await buildFavicons(rootDir);
+await buildShareImages(rootDir);
 
 const context = await esbuild.context({
   ...clientBuildOptions('development'),

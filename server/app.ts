@@ -23,6 +23,8 @@ import { createPageCache } from './page-cache';
 import { createPageLoaders } from './page-data';
 import { createPageRenderer } from './render-page';
 import { securityHeaders } from './security-headers';
+import { readShareImageManifest, SHARE_IMAGE_MANIFEST_PATH } from './share-images';
+import { sitemapRouter } from './sitemap';
 
 export interface AppDependencies {
   logger: Logger;
@@ -123,12 +125,24 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
     }),
   );
 
-  // 9. Every other GET or HEAD is a page of the route tree, rendered once and
+  // 9. /sitemap.xml (every canonical page and episode) and /robots.txt,
+  //    built once from the path table, the content and SITE_URL
+  //    (server/sitemap.ts). Before the pages, which would answer 404.
+  app.use(sitemapRouter(config.siteUrl));
+
+  // 10. Every other GET or HEAD is a page of the route tree, rendered once and
   //    served from memory (server/page-cache.ts); /_data/<path> is the same
   //    page's data as JSON, for client-side navigations.
   const pages = createPageCache({
     renderer: createPageRenderer({
-      routes: createRoutes(createPageLoaders({ siteUrl: config.siteUrl }), extraRoutes),
+      // Share cards (og:image) come from the build's manifest, read once here.
+      routes: createRoutes(
+        createPageLoaders({
+          siteUrl: config.siteUrl,
+          shareImages: readShareImageManifest(path.join(config.rootDir, SHARE_IMAGE_MANIFEST_PATH)),
+        }),
+        extraRoutes,
+      ),
       siteUrl: config.siteUrl,
       exposeErrors: !config.isProduction,
       getManifest,
@@ -141,7 +155,7 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   app.get([PAGE_DATA_PREFIX, `${PAGE_DATA_PREFIX}/{*path}`], pages.dataHandler);
   app.get('/{*path}', pages.pageHandler);
 
-  // 10. Pages can only be read.
+  // 11. Pages can only be read.
   app.all('/{*path}', (_req, res) => {
     res.setHeader('Allow', 'GET, HEAD');
     res.status(405).type('text/plain').send('Method Not Allowed: pages can only be read with GET or HEAD.');

@@ -2,20 +2,37 @@
  * The head of every page, computed on the server from the content module and
  * SITE_URL (read at run time: one image serves several origins). Page loaders
  * (server/page-data.ts) call it with what kind of page they are.
+ *
+ * Besides title and description: the canonical URL (query parameters other
+ * than a podcast page number > 1 never appear in it), Open Graph and Twitter
+ * card tags with the page's share image (og:type per page kind:
+ * docs/decisions/006-open-graph-types.md), JSON-LD (server/structured-data.ts)
+ * and noindex on error screens.
  */
 import { privacyPolicy, termsPlaceholder } from '../shared/content/legal';
 import { contactPage } from '../shared/content/contact';
 import { pageDescriptions } from '../shared/content/page-descriptions';
 import { servicePages } from '../shared/content/service-pages';
 import type { ServiceSlug } from '../shared/content/service-pages';
+import { pressItems } from '../shared/content/press';
 import { firm } from '../shared/content/site';
 import type { Episode } from '../shared/content/types';
 import type { PageHead } from '../shared/page-head';
 import { paths } from '../shared/paths';
+import { isoDate } from '../shared/rules/display-date';
+import { shareImageFor, shareImageKeys } from './share-images';
+import type { ShareImageKey, ShareImageManifest } from './share-images';
+import { createStructuredData, serializeJsonLd } from './structured-data';
+import type { Crumb } from './structured-data';
 
 export interface PageHeadSite {
   siteUrl: string;
+  /** The build's share cards (dist/share-images.json), read once at start-up. */
+  shareImages: ShareImageManifest;
 }
+
+/** Open Graph object type per page kind (docs/decisions/006-open-graph-types.md). */
+export type OpenGraphType = 'website' | 'article';
 
 export type PageHeadInput =
   | { kind: 'home' }
@@ -47,41 +64,138 @@ const fixedPages = {
   accessibility: { title: 'Web Accessibility', description: pageDescriptions.accessibility, path: paths.accessibility },
 } as const;
 
+/** What a shareable page says about itself, beyond its title and description. */
+interface Shareable {
+  /** Page name without the firm suffix; undefined for the home page. */
+  title: string | undefined;
+  description: string;
+  path: string;
+  type: OpenGraphType;
+  image: ShareImageKey;
+  jsonLd: ReturnType<ReturnType<typeof createStructuredData>['home']>;
+  /** ISO date, for article:published_time. */
+  published?: string;
+}
+
 export function createPageHeads(site: PageHeadSite): (input: PageHeadInput) => PageHead {
-  const page = (title: string | undefined, description: string, path?: string): PageHead => ({
+  const structured = createStructuredData(site.siteUrl);
+
+  /** Error screens: no canonical (the URL is not a page), never indexed. */
+  const screen = (title: string | undefined, description: string): PageHead => ({
     title: documentTitle(title),
     description: shortDescription(description),
-    ...(path === undefined ? {} : { canonicalUrl: site.siteUrl + path }),
+    robots: 'noindex',
     meta: [],
   });
+
+  const page = (shareable: Shareable): PageHead => {
+    const url = site.siteUrl + shareable.path;
+    const description = shortDescription(shareable.description);
+    const image = shareImageFor(site.shareImages, shareable.image);
+    const imageUrl = site.siteUrl + image.url;
+    const ogTitle = shareable.title ?? firm.name;
+    return {
+      title: documentTitle(shareable.title),
+      description,
+      canonicalUrl: url,
+      meta: [
+        { property: 'og:type', content: shareable.type },
+        { property: 'og:site_name', content: firm.name },
+        { property: 'og:locale', content: 'en_US' },
+        { property: 'og:title', content: ogTitle },
+        { property: 'og:description', content: description },
+        { property: 'og:url', content: url },
+        { property: 'og:image', content: imageUrl },
+        { property: 'og:image:type', content: 'image/png' },
+        { property: 'og:image:width', content: String(image.width) },
+        { property: 'og:image:height', content: String(image.height) },
+        { property: 'og:image:alt', content: image.alt },
+        ...(shareable.published ? [{ property: 'article:published_time', content: shareable.published }] : []),
+        { name: 'twitter:card', content: 'summary_large_image' },
+        { name: 'twitter:title', content: ogTitle },
+        { name: 'twitter:description', content: description },
+        { name: 'twitter:image', content: imageUrl },
+        { name: 'twitter:image:alt', content: image.alt },
+      ],
+      jsonLd: serializeJsonLd(shareable.jsonLd),
+    };
+  };
+
+  const inner = (title: string, description: string, path: string, crumb?: Crumb): PageHead =>
+    page({
+      title,
+      description,
+      path,
+      type: 'website',
+      image: shareImageKeys.site,
+      jsonLd: structured.page(crumb ?? { name: title, path }),
+    });
 
   return (input) => {
     switch (input.kind) {
       case 'home':
-        return page(undefined, pageDescriptions.home, paths.home);
+        return page({
+          title: undefined,
+          description: pageDescriptions.home,
+          path: paths.home,
+          type: 'website',
+          image: shareImageKeys.site,
+          jsonLd: structured.home(),
+        });
       case 'podcast': {
         const note = input.page > 1 ? ` (page ${input.page} of ${input.pageCount})` : '';
-        return page(`Podcast Episodes${note}`, pageDescriptions.podcast, paths.podcastPage(input.page));
+        return page({
+          title: `Podcast Episodes${note}`,
+          description: pageDescriptions.podcast,
+          path: paths.podcastPage(input.page),
+          type: 'website',
+          image: shareImageKeys.site,
+          jsonLd: structured.podcast(),
+        });
       }
-      case 'episode':
-        return page(input.episode.title, input.episode.description, paths.episode(input.episode.id));
+      case 'episode': {
+        const published = isoDate(input.episode.date);
+        return page({
+          title: input.episode.title,
+          description: input.episode.description,
+          path: paths.episode(input.episode.id),
+          type: 'article',
+          image: shareImageKeys.episode(input.episode.id),
+          jsonLd: structured.episode(input.episode),
+          ...(published ? { published } : {}),
+        });
+      }
       case 'press':
-        return page('Press & Publications', pageDescriptions.press, paths.press);
+        return page({
+          title: 'Press & Publications',
+          description: pageDescriptions.press,
+          path: paths.press,
+          type: 'website',
+          image: shareImageKeys.site,
+          jsonLd: structured.press(pressItems),
+        });
       case 'service': {
         const service = servicePages[input.slug];
-        return page(service.title, service.metaDescription, `/${input.slug}`);
+        const path = `/${input.slug}`;
+        return page({
+          title: service.title,
+          description: service.metaDescription,
+          path,
+          type: 'article',
+          image: shareImageKeys.service(input.slug),
+          jsonLd: structured.service({ title: service.title, description: service.metaDescription, path }),
+        });
       }
       case 'page': {
         const fixed = fixedPages[input.page];
-        return page(fixed.title, fixed.description, fixed.path);
+        return inner(fixed.title, fixed.description, fixed.path);
       }
       case 'not-found':
         return input.what === 'episode'
-          ? { ...page('Episode Not Found', pageDescriptions.episodeNotFound), robots: 'noindex' }
-          : { ...page('Page not found', pageDescriptions.notFound), robots: 'noindex' };
+          ? screen('Episode Not Found', pageDescriptions.episodeNotFound)
+          : screen('Page not found', pageDescriptions.notFound);
       case 'error':
-        return { ...page(undefined, pageDescriptions.error), robots: 'noindex' };
+        return screen(undefined, pageDescriptions.error);
     }
   };
 }
-

@@ -6,6 +6,7 @@
  */
 import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from 'react-router-dom';
 import type { HydrationState } from 'react-router-dom';
+import { jsonForScriptElement } from './script-json';
 
 export const APP_PAYLOAD_ELEMENT_ID = 'app-payload';
 
@@ -76,12 +77,7 @@ export function deserializeRouteErrors(errors: AppPayload['router']['errors']): 
   return out;
 }
 
-/** JSON that is safe inside a <script> element: no '<', '>' or '&' survive literally. */
+/** The payload as the text of its <script type="application/json"> element. */
 export function serializeAppPayload(payload: AppPayload): string {
-  return JSON.stringify(payload)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return jsonForScriptElement(payload);
 }

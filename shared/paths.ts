@@ -52,6 +52,14 @@ export const staticPagePaths = [
   paths.accessibility,
 ] as const;
 
+/** The favicon set and web app manifest; the PNGs and the manifest are generated at build (scripts/share-images.tsx). */
+export const siteIcons = {
+  svg: '/favicon.svg',
+  png32: '/favicon-32.png',
+  appleTouchIcon: '/apple-touch-icon.png',
+  manifest: '/site.webmanifest',
+} as const;
+
 /** Anchor ids that other pages link to. */
 export const anchors = {
   services: 'services',

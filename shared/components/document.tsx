@@ -4,6 +4,7 @@ import { APP_PAYLOAD_ELEMENT_ID } from '../app-payload';
 import { useDocumentData } from '../document-context';
 import { findPageHead } from '../page-head';
 import type { PageHead } from '../page-head';
+import { siteIcons } from '../paths';
 import { useSiteData } from '../site-data';
 
 /**
@@ -42,7 +43,10 @@ export function Document() {
           <meta key={`${tag.property ?? tag.name}=${tag.content}`} {...tag} />
         ))}
         <meta name="theme-color" content="#0f2942" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={siteIcons.svg} type="image/svg+xml" />
+        <link rel="icon" href={siteIcons.png32} sizes="32x32" type="image/png" />
+        <link rel="apple-touch-icon" href={siteIcons.appleTouchIcon} />
+        <link rel="manifest" href={siteIcons.manifest} />
         {head.lcpImage && <link rel="preload" as="image" href={head.lcpImage} fetchPriority="high" />}
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />

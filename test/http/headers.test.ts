@@ -53,13 +53,14 @@ describe('the document', () => {
     expect(first.text).toBe(second.text);
   });
 
-  it('carries no inline executable script: hydration data is JSON', async () => {
+  it('carries no inline executable script: hydration data and JSON-LD are JSON', async () => {
     const res = await request(app).get('/');
     const scripts = [...res.text.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attributes, body] of scripts) {
       const external = /\bsrc="\/assets\//.test(attributes!) && body === '';
-      const json = /type="application\/json"/.test(attributes!);
+      // Data, not script: the browser never executes either type (the CSP stays script-src 'self').
+      const json = /type="application\/(ld\+)?json"/.test(attributes!);
       expect(external || json).toBe(true);
     }
     const payload = /<script type="application\/json" id="app-payload">([\s\S]*?)<\/script>/.exec(res.text)![1]!;
