@@ -25,7 +25,7 @@ import {
   noticeForOutcome,
   RETURN_TO_FIELD,
 } from '../rules/newsletter';
-import { ToastRegion } from './toast';
+import { toastMessageId, ToastRegion } from './toast';
 import type { ToastMessage } from './toast';
 
 /** This page's path and query without a previous outcome: where the server sends a form post back to. */
@@ -35,6 +35,9 @@ function returnPathFor(pathname: string, search: string): string {
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
 }
+
+const NOTE_ID = 'newsletter-note';
+const NOTICE_ID = 'newsletter-notice';
 
 type ServerAnswer = { ok?: unknown; message?: unknown; error?: unknown } | undefined;
 
@@ -57,6 +60,8 @@ export function NewsletterSection() {
   const [toasts, setToasts] = useState<ToastMessage[]>([]);
   // The notice from a form post without JavaScript gives way to the first toast.
   const [noticeVisible, setNoticeVisible] = useState(true);
+  // Set when the address itself was refused (by the shared rule or the provider); cleared as soon as it is edited.
+  const [addressInvalid, setAddressInvalid] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const inFlight = useRef(false);
@@ -95,6 +100,7 @@ export function NewsletterSection() {
     const data = new FormData(event.currentTarget);
     const check = checkEmail(data.get('email') ?? '');
     if (!check.ok) {
+      setAddressInvalid(true);
       showToast('error', check.message);
       inputRef.current?.focus();
       return;
@@ -121,6 +127,8 @@ export function NewsletterSection() {
         if (inputRef.current) inputRef.current.value = '';
       } else if (typeof answer?.error === 'string' && answer.error) {
         message = answer.error;
+        // 422: the provider refused this address; other failures are not the address's fault.
+        setAddressInvalid(response.status === 422);
       }
     } catch (error) {
       // The request itself failed (offline, connection reset): spec §8.
@@ -133,13 +141,24 @@ export function NewsletterSection() {
     showToast(tone, message);
   }
 
+  // The field is described by the error it caused (toast, or the server's notice without JavaScript) and by the privacy note.
+  const errorToast = toasts.find((toast) => toast.tone === 'error');
+  const noticeShown = serverNotice !== undefined && noticeVisible;
+  const errorId = errorToast
+    ? toastMessageId(errorToast.id)
+    : noticeShown && serverNotice.tone === 'error'
+      ? NOTICE_ID
+      : undefined;
+  const describedBy = [errorId, NOTE_ID].filter(Boolean).join(' ');
+
   return (
     <section id={anchors.newsletter} className="newsletter-section" aria-labelledby="newsletter-heading">
       <div className="container newsletter-section__inner">
         <h2 id="newsletter-heading">{newsletterCopy.heading}</h2>
         <p>{newsletterCopy.text}</p>
-        {serverNotice && noticeVisible ? (
+        {noticeShown ? (
           <p
+            id={NOTICE_ID}
             className={`newsletter-notice newsletter-notice--${serverNotice.tone}`}
             role={serverNotice.tone === 'success' ? 'status' : 'alert'}
           >
@@ -165,7 +184,9 @@ export function NewsletterSection() {
               inputMode="email"
               autoComplete="email"
               placeholder="name@example.com"
-              aria-describedby="newsletter-note"
+              aria-describedby={describedBy}
+              aria-invalid={addressInvalid || undefined}
+              onInput={() => setAddressInvalid(false)}
               required
               disabled={submitting}
             />
@@ -178,7 +199,7 @@ export function NewsletterSection() {
             {submitting ? 'Subscribing...' : 'Subscribe Now'}
           </button>
         </form>
-        <p id="newsletter-note" className="newsletter-section__note">
+        <p id={NOTE_ID} className="newsletter-section__note">
           {newsletterCopy.privacyNote}
         </p>
       </div>

@@ -49,10 +49,10 @@ export function FeaturedStrip({ publications = featuredPublications }: { publica
         </div>
         <div className="featured-strip__aside">
           <p className="featured-strip__more">and more ...</p>
+          {/* The label says what a press does and changes with the state (no aria-pressed as well). */}
           <button
             type="button"
             className="featured-strip__toggle"
-            aria-pressed={paused}
             onClick={() => setPaused((value) => !value)}
           >
             {paused ? 'Play logo scroll' : 'Pause logo scroll'}
