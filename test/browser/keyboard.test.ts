@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { episodes } from '../../shared/content/episodes';
 import { paths } from '../../shared/paths';
-import { useBrowserAndServer } from '../support/browser';
+import { openPage, useBrowserAndServer } from '../support/browser';
 
 const ctx = useBrowserAndServer();
 
@@ -259,6 +259,26 @@ describe('background video pause buttons', () => {
 });
 
 describe('transcript', () => {
+  it('opens without JavaScript, and the browser\'s text search finds its words while it is closed', async () => {
+    const { page, close } = await openPage(ctx.browser, { javaScriptEnabled: false });
+    await page.goto(ctx.server.origin + paths.episode(withTranscript.id));
+    const details = page.locator('details.episode-transcript__details');
+    await page.getByText('Read the transcript').click();
+    expect(await details.evaluate((el: HTMLDetailsElement) => el.open)).toBe(true);
+    await page.getByText('Read the transcript').click();
+    expect(await details.evaluate((el: HTMLDetailsElement) => el.open)).toBe(false);
+    await close();
+
+    // Closed, its text is still in the page for the browser's search (window.find uses the same text search).
+    // (Chromium's Ctrl+F also opens a closed <details> on a match; no automation API reaches that dialog.)
+    const tab = await ctx.open(paths.episode(withTranscript.id), { viewport: { width: 1280, height: 800 } });
+    const phrase = withTranscript.transcript![2]!.text.split(' ').slice(0, 6).join(' ');
+    expect(await tab.page.locator('details.episode-transcript__details').evaluate((el: HTMLDetailsElement) => el.open)).toBe(false);
+    const found = await tab.page.evaluate((text) => (window as unknown as { find: (s: string) => boolean }).find(text), phrase);
+    expect(found).toBe(true);
+    await tab.close();
+  });
+
   it('opens and closes from the keyboard, and its text is in the page while closed', async () => {
     const { page, close } = await ctx.open(paths.episode(withTranscript.id), { viewport: { width: 1280, height: 800 } });
     const details = page.locator('details.episode-transcript__details');

@@ -1,7 +1,8 @@
 /**
  * The episode's transcript (WCAG 1.2.1) under its own heading, folded into a
- * native <details>: it opens without JavaScript, by keyboard (Enter or Space
- * on the summary), and Chromium's find-in-page opens it when the text matches.
+ * native <details>: it opens without JavaScript and by keyboard (Enter or
+ * Space on the summary); closed, its text is still in the page, so the
+ * browser's find-in-page searches it (Chromium opens the disclosure on a match).
  * Episodes without one say so and offer a transcript by email, as the
  * accessibility statement promises.
  */
