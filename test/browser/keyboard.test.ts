@@ -180,7 +180,7 @@ describe('focus is visible and never hidden behind the nav bar', () => {
     } finally {
       await tab.close();
     }
-  });
+  }, 180_000);
 
   it('Shift+Tab upwards through a long page keeps each stop clear of the nav bar', async () => {
     const { page, close } = await ctx.open(paths.privacy, { viewport: { width: 1280, height: 700 } });

@@ -60,7 +60,7 @@ describe('prefers-reduced-motion: reduce', () => {
     } finally {
       await tab.close();
     }
-  });
+  }, 180_000);
 });
 
 describe('featured-logo strip', () => {

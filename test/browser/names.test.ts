@@ -66,7 +66,7 @@ describe('links and players', () => {
     } finally {
       await tab.close();
     }
-  });
+  }, 120_000);
 
   it('every embedded player has a title naming the player and the episode', async () => {
     for (const path of episodePaths) {

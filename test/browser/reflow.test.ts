@@ -134,7 +134,7 @@ describe.each([
     } finally {
       await tab.close();
     }
-  });
+  }, 180_000);
 });
 
 describe('text spacing (1.4.12)', () => {
@@ -153,7 +153,7 @@ describe('text spacing (1.4.12)', () => {
     } finally {
       await tab.close();
     }
-  });
+  }, 180_000);
 });
 
 describe('target size (2.5.8)', () => {
@@ -172,5 +172,5 @@ describe('target size (2.5.8)', () => {
     } finally {
       await tab.close();
     }
-  });
+  }, 180_000);
 });

@@ -31,10 +31,13 @@ function LogoList({ publications, clone }: { publications: readonly Publication[
  * and does not move at all for visitors who prefer reduced motion.
  */
 export function FeaturedStrip({ publications = featuredPublications }: { publications?: readonly Publication[] }) {
-  const [paused, setPaused] = useState(false);
+  // 'auto' until the button is used: the strip then also stops while focus is inside it (home.css).
+  // Once someone presses Play, it plays even while its button keeps the focus.
+  const [mode, setMode] = useState<'auto' | 'paused' | 'playing'>('auto');
+  const paused = mode === 'paused';
   return (
     <section
-      className={`featured-strip${paused ? ' featured-strip--paused' : ''}`}
+      className={`featured-strip${paused ? ' featured-strip--paused' : ''}${mode === 'playing' ? ' featured-strip--playing' : ''}`}
       aria-labelledby="featured-heading"
     >
       <div className="container featured-strip__inner">
@@ -53,7 +56,7 @@ export function FeaturedStrip({ publications = featuredPublications }: { publica
           <button
             type="button"
             className="featured-strip__toggle"
-            onClick={() => setPaused((value) => !value)}
+            onClick={() => setMode((current) => (current === 'paused' ? 'playing' : 'paused'))}
           >
             {paused ? 'Play logo scroll' : 'Pause logo scroll'}
           </button>
