@@ -158,9 +158,9 @@ export function NewsletterSection() {
         <p>{newsletterCopy.text}</p>
         {noticeShown ? (
           <p
-            id={NOTICE_ID}
             className={`newsletter-notice newsletter-notice--${serverNotice.tone}`}
             role={serverNotice.tone === 'success' ? 'status' : 'alert'}
+            id={NOTICE_ID}
           >
             {serverNotice.message}
           </p>
