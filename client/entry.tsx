@@ -2,7 +2,7 @@
  * Browser entry: hydrate the server's document with the same route tree.
  */
 import '../shared/styles/site.css';
-import { StrictMode, startTransition } from 'react';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
@@ -47,11 +47,9 @@ const router = createBrowserRouter(routes, {
 startTransition(() => {
   hydrateRoot(
     document,
-    <StrictMode>
-      <DocumentContext.Provider value={{ assets: payload.assets, payloadJson }}>
-        <RouterProvider router={router} />
-      </DocumentContext.Provider>
-    </StrictMode>,
+    <DocumentContext.Provider value={{ assets: payload.assets, payloadJson }}>
+      <RouterProvider router={router} />
+    </DocumentContext.Provider>,
     {
       // Make hydration mismatches loud in every build; browser tests fail on them.
       onRecoverableError(error) {

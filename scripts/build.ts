@@ -14,6 +14,7 @@ import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { BUILD_MANIFEST_PATH } from '../server/asset-manifest';
 import { CLIENT_ENTRY, manifestFromMetafile } from './build-manifest';
+import { frameworkEntry, importedNames, useFrameworkBundle } from './framework-bundle';
 import { buildFavicons, buildShareImages } from './share-images';
 
 export type BuildMode = 'production' | 'development';
@@ -44,8 +45,10 @@ async function writeIconSprite(): Promise<string> {
   return `/assets/${name}`;
 }
 
-export async function writeManifest(metafile: esbuild.Metafile) {
+/** `frameworkUrl`: the production framework bundle, loaded before everything else. */
+export async function writeManifest(metafile: esbuild.Metafile, frameworkUrl?: string) {
   const manifest = manifestFromMetafile(metafile, await writeIconSprite());
+  if (frameworkUrl) manifest.entry.imports.unshift(frameworkUrl);
   await writeAtomically(path.join(rootDir, BUILD_MANIFEST_PATH), JSON.stringify(manifest, null, 2) + '\n');
 }
 
@@ -73,6 +76,31 @@ export function clientBuildOptions(mode: BuildMode): esbuild.BuildOptions & { me
     loader: { '.woff2': 'file', '.svg': 'file' },
     logLevel: 'warning',
   };
+}
+
+/** React, react-dom and React Router in one file (see scripts/framework-bundle.ts). */
+async function buildFramework() {
+  const names = await importedNames(rootDir);
+  const base = clientBuildOptions('production');
+  const result = await esbuild.build({
+    absWorkingDir: rootDir,
+    stdin: { contents: frameworkEntry(names), resolveDir: rootDir, sourcefile: 'framework.js', loader: 'js' },
+    outdir: clientOutDir,
+    entryNames: 'framework-[hash]',
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: base.target,
+    minify: true,
+    sourcemap: 'linked',
+    legalComments: 'linked',
+    define: base.define,
+    logLevel: 'warning',
+    write: false,
+  });
+  await writeOutputs(result);
+  const file = result.outputFiles.find((output) => output.path.endsWith('.js'))!;
+  return { url: `/assets/${path.basename(file.path)}`, names };
 }
 
 export async function buildServer() {
@@ -174,9 +202,14 @@ export async function buildCli() {
  */
 export async function build(mode: BuildMode = 'production', { clean = false } = {}) {
   if (clean) await rm(path.join(rootDir, 'dist'), { recursive: true, force: true });
-  const client = await esbuild.build({ ...clientBuildOptions(mode), write: false });
+  const framework = mode === 'production' ? await buildFramework() : undefined;
+  const client = await esbuild.build({
+    ...clientBuildOptions(mode),
+    plugins: framework ? [useFrameworkBundle(framework.url, framework.names)] : [],
+    write: false,
+  });
   await writeOutputs(client);
-  await writeManifest(client.metafile);
+  await writeManifest(client.metafile, framework?.url);
   await precompress(clientOutDir, { hashedNames: true });
   await buildPublicFiles();
   // Favicon PNGs and the web app manifest beside the public files; share

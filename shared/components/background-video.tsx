@@ -47,7 +47,8 @@ export function BackgroundVideo({ video: { src, poster } }: { video: VideoAsset 
         aria-hidden="true"
         tabIndex={-1}
       />
-      <button type="button" className="background-video__toggle" aria-pressed={paused} onClick={toggle}>
+      {/* The label names what the button will do; it changes with the state, so no aria-pressed as well. */}
+      <button type="button" className="background-video__toggle" onClick={toggle}>
         {paused ? 'Play background video' : 'Pause background video'}
       </button>
     </>

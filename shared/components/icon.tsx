@@ -11,7 +11,8 @@ export type IconName =
   | 'calendar'
   | 'arrow-left'
   | 'arrow-right'
-  | 'check-circle';
+  | 'check-circle'
+  | 'brand-mark';
 
 /**
  * Filled single-colour glyphs (24×24, currentColor) for platforms, social
@@ -27,7 +28,6 @@ export function Icon({ name, size = 20, className }: { name: IconName; size?: nu
       className={className ? `icon ${className}` : 'icon'}
       width={size}
       height={size}
-      viewBox="0 0 24 24"
       aria-hidden="true"
       focusable="false"
     >

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { FocusEvent, KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { NAV_SCROLL_THRESHOLD_PX } from '../constants';
 import { paths } from '../paths';
@@ -25,16 +26,34 @@ export function NavBar() {
   const scrolled = useScrolledPast(NAV_SCROLL_THRESHOLD_PX);
   const { pathname } = useLocation();
 
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
   // Any navigation (a menu link, the back button) closes the menu.
   useEffect(() => setMenuOpen(false), [pathname]);
 
+  // A disclosure menu: Escape closes it and gives focus back to its button...
+  const closeOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (!menuOpen || event.key !== 'Escape') return;
+    setMenuOpen(false);
+    toggleRef.current?.focus();
+  };
+  // ...and it closes once focus leaves the header, so focus never sits on the page hidden behind it.
+  const closeOnFocusLeaving = (event: FocusEvent<HTMLElement>) => {
+    if (menuOpen && !event.currentTarget.contains(event.relatedTarget as Node | null)) setMenuOpen(false);
+  };
+
   return (
-    <header className={`site-header${scrolled ? ' site-header--solid' : ''}${menuOpen ? ' site-header--menu-open' : ''}`}>
+    <header
+      className={`site-header${scrolled ? ' site-header--solid' : ''}${menuOpen ? ' site-header--menu-open' : ''}`}
+      onKeyDown={closeOnEscape}
+      onBlur={closeOnFocusLeaving}
+    >
       <nav className="site-nav container" aria-label="Main">
         <Link to={paths.home} className="site-nav__brand" aria-label={`${firm.name} home`}>
           <BrandMark />
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="site-nav__toggle"
           aria-expanded={menuOpen}

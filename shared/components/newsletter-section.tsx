@@ -15,28 +15,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { anchors, paths } from '../paths';
-import { checkEmail } from '../rules/email';
-import {
-  HONEYPOT_FIELD,
-  SUCCESS_MESSAGE,
-  UNAVAILABLE_MESSAGE,
-  RETURN_TO_FIELD,
-} from '../rules/newsletter-form';
-import { ToastRegion } from './toast';
+import { HONEYPOT_FIELD, RETURN_TO_FIELD } from '../rules/newsletter-form';
+import type { SignUpResult } from './newsletter-request';
+import { toastMessageId, ToastRegion } from './toast';
 import type { ToastMessage } from './toast';
 import type { NewsletterFormState } from '../rules/newsletter';
 import { useSiteData } from '../site-data';
 
-type ServerAnswer = { ok?: unknown; message?: unknown; error?: unknown } | undefined;
+const NOTE_ID = 'newsletter-note';
 
-async function readAnswer(response: Response): Promise<ServerAnswer> {
-  try {
-    const body: unknown = await response.json();
-    return body && typeof body === 'object' ? (body as ServerAnswer) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/**
+ * The code that checks and sends a sign-up loads when the visitor first
+ * reaches for the form (focus) or submits it: pages never pay for it upfront.
+ */
+const loadSignUp = () => import('./newsletter-request');
+const NOTICE_ID = 'newsletter-notice';
 
 /** `form` comes from the page's loader: where a plain form post returns to, and the outcome it brought back. */
 export function NewsletterSection({ form: { returnTo, notice: serverNotice } }: { form: NewsletterFormState }) {
@@ -46,6 +39,8 @@ export function NewsletterSection({ form: { returnTo, notice: serverNotice } }: 
   const [toasts, setToasts] = useState<ToastMessage[]>([]);
   // The notice from a form post without JavaScript gives way to the first toast.
   const [noticeVisible, setNoticeVisible] = useState(true);
+  // Set when the address itself was refused (by the shared rule or the provider); cleared as soon as it is edited.
+  const [addressInvalid, setAddressInvalid] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const inFlight = useRef(false);
@@ -81,56 +76,50 @@ export function NewsletterSection({ form: { returnTo, notice: serverNotice } }: 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (inFlight.current) return;
-    const data = new FormData(event.currentTarget);
-    const check = checkEmail(data.get('email') ?? '');
-    if (!check.ok) {
-      showToast('error', check.message);
-      inputRef.current?.focus();
+    inFlight.current = true;
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    let result: SignUpResult;
+    try {
+      result = await (await loadSignUp()).submitSignUp(data, () => setSubmitting(true));
+    } catch {
+      // The sign-up code could not load (offline, a deploy in between): post the form as a browser would.
+      inFlight.current = false;
+      form.submit();
       return;
     }
-
-    inFlight.current = true;
-    setSubmitting(true);
-    let tone: ToastMessage['tone'] = 'error';
-    let message: string = UNAVAILABLE_MESSAGE;
-    try {
-      const response = await fetch(paths.subscribeApi, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        credentials: 'same-origin',
-        body: JSON.stringify({
-          email: check.email,
-          [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? ''),
-        }),
-      });
-      const answer = await readAnswer(response);
-      if (response.ok && answer?.ok === true) {
-        tone = 'success';
-        message = typeof answer.message === 'string' && answer.message ? answer.message : SUCCESS_MESSAGE;
-        if (inputRef.current) inputRef.current.value = '';
-      } else if (typeof answer?.error === 'string' && answer.error) {
-        message = answer.error;
-      }
-    } catch (error) {
-      // The request itself failed (offline, connection reset): spec §8.
-      console.error('Newsletter sign-up request failed:', error);
-    } finally {
-      inFlight.current = false;
+    inFlight.current = false;
+    setAddressInvalid(result.addressInvalid);
+    if (result.sent) {
       focusFieldWhenIdle.current = true;
       setSubmitting(false);
+      if (result.tone === 'success' && inputRef.current) inputRef.current.value = '';
+    } else {
+      inputRef.current?.focus();
     }
-    showToast(tone, message);
+    showToast(result.tone, result.message);
   }
+
+  // The field is described by the error it caused (toast, or the server's notice without JavaScript) and by the privacy note.
+  const errorToast = toasts.find((toast) => toast.tone === 'error');
+  const noticeShown = serverNotice !== null && noticeVisible;
+  const errorId = errorToast
+    ? toastMessageId(errorToast.id)
+    : noticeShown && serverNotice.tone === 'error'
+      ? NOTICE_ID
+      : undefined;
+  const describedBy = [errorId, NOTE_ID].filter(Boolean).join(' ');
 
   return (
     <section id={anchors.newsletter} className="newsletter-section" aria-labelledby="newsletter-heading">
       <div className="container newsletter-section__inner">
         <h2 id="newsletter-heading">{newsletterCopy.heading}</h2>
         <p>{newsletterCopy.text}</p>
-        {serverNotice && noticeVisible ? (
+        {noticeShown ? (
           <p
             className={`newsletter-notice newsletter-notice--${serverNotice.tone}`}
             role={serverNotice.tone === 'success' ? 'status' : 'alert'}
+            id={NOTICE_ID}
           >
             {serverNotice.message}
           </p>
@@ -148,13 +137,16 @@ export function NewsletterSection({ form: { returnTo, notice: serverNotice } }: 
             <label htmlFor="newsletter-email">Email Address</label>
             <input
               ref={inputRef}
+              onFocus={() => void loadSignUp().catch(() => {})}
               id="newsletter-email"
               name="email"
               type="email"
               inputMode="email"
               autoComplete="email"
               placeholder="name@example.com"
-              aria-describedby="newsletter-note"
+              aria-describedby={describedBy}
+              aria-invalid={addressInvalid || undefined}
+              onInput={() => setAddressInvalid(false)}
               required
               disabled={submitting}
             />
@@ -167,7 +159,7 @@ export function NewsletterSection({ form: { returnTo, notice: serverNotice } }: 
             {submitting ? 'Subscribing...' : 'Subscribe Now'}
           </button>
         </form>
-        <p id="newsletter-note" className="newsletter-section__note">
+        <p id={NOTE_ID} className="newsletter-section__note">
           {newsletterCopy.privacyNote}
         </p>
       </div>

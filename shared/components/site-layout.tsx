@@ -1,19 +1,22 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { NavBar } from './nav-bar';
+import { MAIN_ID, RouteAnnouncer } from './route-announcer';
 import { SiteFooter } from './site-footer';
 
 /** Nav bar, the page, and the footer: the frame every page sits in. */
 export function SiteLayout() {
   return (
     <>
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href={`#${MAIN_ID}`}>
         Skip to main content
       </a>
       <NavBar />
-      <main id="main" tabIndex={-1}>
+      <main id={MAIN_ID} tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter />
+      {/* After a client-side navigation: focus on the new h1, its title read out. */}
+      <RouteAnnouncer />
       {/* New pages start at the top, Back returns to where you were, #hash links land on their target. */}
       <ScrollRestoration />
     </>

@@ -12,6 +12,11 @@ import { useEffect, useRef, useState } from 'react';
 
 export const TOAST_DURATION_MS = 5_000;
 
+/** The id of a toast's text, so a form field can point at the error it shows (aria-describedby). */
+export function toastMessageId(id: number): string {
+  return `toast-message-${id}`;
+}
+
 export interface ToastMessage {
   id: number;
   tone: 'success' | 'error';
@@ -62,7 +67,9 @@ function Toast({ toast, onDismiss, durationMs }: { toast: ToastMessage; onDismis
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <p className="toast__message">{toast.message}</p>
+      <p id={toastMessageId(toast.id)} className="toast__message">
+        {toast.message}
+      </p>
       <button type="button" className="toast__dismiss" aria-label="Dismiss notification" onClick={() => onDismiss(toast.id)}>
         <span aria-hidden="true">×</span>
       </button>

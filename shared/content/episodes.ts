@@ -5,9 +5,10 @@
  * Media kind is given by the flags: isSpotifyVideo (embedded Spotify video), else
  * isYouTube (11-character video id in listenUrl), else audio-only.
  */
+import { transcripts } from './transcripts';
 import type { Episode, VideoAsset } from './types';
 
-export const episodes: readonly Episode[] = [
+const episodeList: readonly Episode[] = [
   {
     id: 'pricing-advisory-services-without-underselling-your-expertise-priya-natarajan',
     number: '',
@@ -765,6 +766,12 @@ export const episodes: readonly Episode[] = [
     isSpotifyVideo: false,
   },
 ];
+
+/** Every episode, with its transcript where one has been written (transcripts.ts). */
+export const episodes: readonly Episode[] = episodeList.map((episode) => {
+  const transcript = transcripts[episode.id];
+  return transcript ? { ...episode, transcript } : episode;
+});
 
 /** The featured 'Latest Episode' card on the home page: the newest episode and its episode-level platform links. */
 export const latestEpisode = {

@@ -8,6 +8,7 @@
  * rebrand with it; the outside policy and standard addresses live here.
  */
 import { paths } from '../paths';
+import { episodes } from './episodes';
 import { firm } from './site';
 
 export type Inline =
@@ -349,6 +350,9 @@ export const privacyPolicy: LegalDocument = {
   ],
 };
 
+/** Episodes still without a transcript, newest first: read from the episode data, so the statement cannot go stale. */
+const episodesWithoutTranscript = episodes.filter((episode) => !episode.transcript?.length);
+
 const accessibilityStatementDate = { label: 'Statement date', iso: '2025-06-16', text: 'June 16, 2025' };
 
 export const accessibilityStatement: LegalDocument = {
@@ -400,15 +404,27 @@ export const accessibilityStatement: LegalDocument = {
             ],
           },
           {
+            term: 'Page changes announced',
+            content: [
+              'When you follow a link to another page of the site, keyboard focus moves to the new page’s main heading ' +
+                'and screen readers announce its title, as they would for a full page load. The new page starts at its ' +
+                'top; Back and Forward return you to where you were.',
+            ],
+          },
+          {
             term: 'Keyboard access',
             content: [
               'Everything you can do with a mouse you can do with a keyboard, in a logical order, including the mobile ' +
-                'menu and the episode pagination.',
+                'menu (Escape closes it and returns you to its button), the episode pagination, transcripts and the ' +
+                'buttons that pause moving content.',
             ],
           },
           {
             term: 'Visible focus',
-            content: ['A clear, high-contrast outline shows where keyboard focus is at all times.'],
+            content: [
+              'A clear, high-contrast outline shows where keyboard focus is at all times, and the navigation bar at ' +
+                'the top of the screen never covers the element that has focus.',
+            ],
           },
           {
             term: 'Color contrast',
@@ -420,28 +436,44 @@ export const accessibilityStatement: LegalDocument = {
           {
             term: 'Resizing and reflow',
             content: [
-              'Text can be enlarged to 200%, and pages reflow to a single column on narrow screens without horizontal ' +
-                'scrolling.',
+              'Text can be enlarged, and pages reflow to a single column without horizontal scrolling at 320 pixels ' +
+                'wide, which is a desktop browser zoomed to 400%. Wider line, letter and word spacing set by your own ' +
+                'style sheet or extension does not cut text off.',
+            ],
+          },
+          {
+            term: 'Target size',
+            content: ['Buttons and links other than those inside sentences are at least 24 by 24 pixels.'],
+          },
+          {
+            term: 'High contrast modes',
+            content: [
+              'In Windows High Contrast and other forced-color modes, focus outlines, buttons, the current page in the ' +
+                'menu and the pagination, badges and icons stay visible.',
             ],
           },
           {
             term: 'Links and forms',
             content: [
-              'Links that open a new tab say so to screen-reader users, and form fields have visible labels.',
+              'Links that open a new tab say so to screen-reader users, and embedded players have titles. Form fields ' +
+                'have visible labels; the newsletter form’s messages are announced without moving your focus, and an ' +
+                'error returns you to the email field, which is described by the error.',
             ],
           },
           {
             term: 'Captions and transcripts',
             content: [
-              'New video episodes are published with captions, and we are adding written transcripts to our episodes. ' +
-                'Any transcript not yet online is available on request.',
+              'New video episodes are published with captions. Episodes with a written transcript show it under a ' +
+                '“Transcript” heading on the episode page, folded away until you open it; your browser’s find-in-page ' +
+                'searches it too. Any transcript not yet online is available on request.',
             ],
           },
           {
             term: 'Reduced motion',
             content: [
               'If your device asks for reduced motion, animations and smooth scrolling are switched off and background ' +
-                'videos start paused.',
+                'videos start paused. The scrolling strip of publication logos also stops while the pointer is over it ' +
+                'or keyboard focus is inside it, and it has its own pause button.',
             ],
           },
           {
@@ -469,10 +501,18 @@ export const accessibilityStatement: LegalDocument = {
             ],
           },
           {
-            term: 'Older episodes without transcripts',
+            term: 'Episodes without transcripts',
             content: [
-              'Some older episodes do not yet have a transcript or reviewed captions. We are adding them, newest first, ' +
-                'and will prioritize any episode you ask for.',
+              `${episodesWithoutTranscript.length} of our ${episodes.length} episodes do not yet have a transcript on ` +
+                'the site, and some older ones have no reviewed captions. They are listed below. We are adding ' +
+                'transcripts and will prioritize any episode you ask for; until then we will email you one on request.',
+            ],
+          },
+          {
+            term: 'Background video before the page has loaded',
+            content: [
+              'On a slow connection, a background video can start for a moment before the page’s script has loaded and ' +
+                'paused it for visitors who ask for reduced motion.',
             ],
           },
           {
@@ -487,6 +527,8 @@ export const accessibilityStatement: LegalDocument = {
             content: ['Press articles we link to are published on other websites whose accessibility we cannot control.'],
           },
         ),
+        p(strong('Episodes still without a transcript:')),
+        list(...episodesWithoutTranscript.map((episode) => [internal(episode.title, paths.episode(episode.id))])),
       ],
     },
     {

@@ -16,6 +16,12 @@ export interface VideoAsset {
   poster: string;
 }
 
+/** One speaker's turn in an episode transcript (WCAG 1.2.1: a text alternative for prerecorded audio). */
+export interface TranscriptTurn {
+  speaker: string;
+  text: string;
+}
+
 export interface Episode {
   /** Slug used in /podcast/{id}; unique and stable. */
   id: string;
@@ -33,6 +39,8 @@ export interface Episode {
   listenUrl: string;
   isYouTube: boolean;
   isSpotifyVideo: boolean;
+  /** The words of the episode, turn by turn; absent until one is written (shared/content/transcripts.ts). */
+  transcript?: readonly TranscriptTurn[];
 }
 
 export interface PressItem {

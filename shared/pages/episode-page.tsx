@@ -3,6 +3,7 @@ import { DisplayDate } from '../components/display-date';
 import { ExternalLink } from '../components/external-link';
 import { Icon } from '../components/icon';
 import { EpisodePlayer } from '../components/podcast/episode-media';
+import { EpisodeTranscript } from '../components/podcast/episode-transcript';
 import { PlatformBadge } from '../components/podcast/platform-badge';
 import { YouTubeThumbnail } from '../components/podcast/youtube-thumbnail';
 import { SizedImage } from '../components/sized-image';
@@ -118,6 +119,7 @@ export function Component() {
           )}
         </section>
       </div>
+      <EpisodeTranscript episode={episode} />
     </article>
   );
 }

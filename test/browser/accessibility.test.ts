@@ -19,6 +19,7 @@ const pages = [
   paths.episode(episodes.find((episode) => episode.isYouTube)!.id),
   paths.episode(episodes.find((episode) => episode.isSpotifyVideo)!.id),
   paths.episode(episodes.find((episode) => !episode.isYouTube && !episode.isSpotifyVideo)!.id),
+  paths.episode(episodes.find((episode) => episode.transcript)!.id),
   '/no-such-page',
 ];
 
@@ -49,6 +50,34 @@ describe.each([390, 1280])('WCAG 2.2 AA at %i px', (width) => {
     // Reduced motion pauses the hero videos, so contrast is judged against a still frame.
     const { page, close } = await ctx.open(path, { viewport: { width, height: 900 }, reducedMotion: 'reduce' });
     await scrollThroughPage(page);
+    // Transcripts open, so their text is checked too.
+    await page.evaluate(() => document.querySelectorAll('details').forEach((details) => (details.open = true)));
+    expect(await axeViolations(page)).toEqual([]);
+    await close();
+  });
+
+  it('with a newsletter toast showing', async () => {
+    const { page, close } = await ctx.open(paths.home, { viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+    await page.locator('#contact button[type="submit"]').press('Enter');
+    await page.locator('.toast-region').getByRole('alert').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await close();
+  });
+
+  it('after a client-side navigation (focus on the h1, the route announced)', async () => {
+    const { page, close } = await ctx.open(paths.home, { viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+    await page.locator('footer').getByRole('link', { name: 'Accessibility' }).click();
+    await expect.poll(() => page.locator('[data-route-announcer]').textContent()).not.toBe('');
+    expect(await axeViolations(page)).toEqual([]);
+    await close();
+  });
+});
+
+describe.each([320, 390])('WCAG 2.2 AA with the mobile menu open at %i px', (width) => {
+  it.each([paths.home, paths.podcast, paths.contact])('%s', async (path) => {
+    const { page, close } = await ctx.open(path, { viewport: { width, height: 800 }, reducedMotion: 'reduce' });
+    await page.getByRole('button', { name: 'Open menu' }).press('Enter');
+    await expect.poll(() => page.locator('#main-menu').isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await close();
   });

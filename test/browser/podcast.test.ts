@@ -55,7 +55,7 @@ describe('podcast list', () => {
     await markDocument(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
-    await pager(page).getByRole('link', { name: 'Page 2', exact: true }).click();
+    await pager(page).getByRole('link', { name: 'Go to page 2', exact: true }).click();
     await page.waitForURL(ctx.server.origin + '/podcast?page=2');
     await expect.poll(() => status(page)).toBe('Page 2 of 9 (50 total episodes)');
     expect(await cardTitles(page)).toEqual(titlesOfPage(2));
@@ -86,7 +86,7 @@ describe('podcast list', () => {
     await expect.poll(() => status(page)).toBe('Page 1 of 9 (50 total episodes)');
     expect(await cardTitles(page)).toEqual(titlesOfPage(1));
 
-    await pager(page).getByRole('link', { name: 'Page 8', exact: true }).click();
+    await pager(page).getByRole('link', { name: 'Go to page 8', exact: true }).click();
     await page.waitForURL(ctx.server.origin + '/podcast?page=8');
     await pager(page).getByRole('link', { name: 'Next' }).click();
     await page.waitForURL(ctx.server.origin + '/podcast?page=9');
@@ -107,7 +107,7 @@ describe('podcast list', () => {
 
   it('goes back through the pages with the browser history', async () => {
     const { page, close } = await ctx.open('/podcast', { viewport: VIEWPORT });
-    await pager(page).getByRole('link', { name: 'Page 3', exact: true }).click();
+    await pager(page).getByRole('link', { name: 'Go to page 3', exact: true }).click();
     await expect.poll(() => status(page)).toBe('Page 3 of 9 (50 total episodes)');
     await page.goBack();
     await page.waitForURL(ctx.server.origin + '/podcast');
@@ -117,7 +117,7 @@ describe('podcast list', () => {
 
   it('scrolls to the list without animation for visitors who ask for reduced motion', async () => {
     const { page, problems, close } = await ctx.open('/podcast', { viewport: VIEWPORT, reducedMotion: 'reduce' });
-    await pager(page).getByRole('link', { name: 'Page 4', exact: true }).click();
+    await pager(page).getByRole('link', { name: 'Go to page 4', exact: true }).click();
     await expect.poll(() => status(page)).toBe('Page 4 of 9 (50 total episodes)');
     // No animation: two frames after the new list is in, the list is already in place.
     const padding = await scrollPaddingTop(page);
@@ -156,7 +156,7 @@ describe('podcast list', () => {
     expect(await status(page)).toBe('Page 1 of 9 (50 total episodes)');
     const response = await Promise.all([
       page.waitForNavigation(),
-      pager(page).getByRole('link', { name: 'Page 2', exact: true }).click(),
+      pager(page).getByRole('link', { name: 'Go to page 2', exact: true }).click(),
     ]).then(([r]) => r);
     expect(response?.status()).toBe(200);
     expect(page.url()).toBe(ctx.server.origin + '/podcast?page=2');

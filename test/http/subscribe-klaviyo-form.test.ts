@@ -214,7 +214,7 @@ describe('without JavaScript, each outcome goes back to the page', () => {
     ]);
     expect(first.status).toBe(200);
     const escaped = message.replace(/'/g, '&#x27;');
-    expect(first.text).toMatch(new RegExp(`<p class="newsletter-notice newsletter-notice--\\w+" role="${role}">${escaped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</p>`));
+    expect(first.text).toMatch(new RegExp(`<p class="newsletter-notice newsletter-notice--\\w+" role="${role}" id="newsletter-notice">${escaped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</p>`));
     expect(first.text).toBe(second.text);
   });
 

@@ -315,7 +315,7 @@ describe('without JavaScript: 303 back to the page the form is on', () => {
     const page = await request(app).get(res.headers.location!.replace(/#.*$/, ''));
     expect(page.status).toBe(200);
     expect(page.text).toContain(
-      `<p class="newsletter-notice newsletter-notice--success" role="status">Thank you for subscribing! You&#x27;ll receive growth tips in your inbox.</p>`,
+      `<p class="newsletter-notice newsletter-notice--success" role="status" id="newsletter-notice">Thank you for subscribing! You&#x27;ll receive growth tips in your inbox.</p>`,
     );
   });
 });

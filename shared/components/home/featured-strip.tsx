@@ -34,10 +34,13 @@ function LogoList({ publications, clone }: { publications: readonly Publication[
  * and does not move at all for visitors who prefer reduced motion.
  */
 export function FeaturedStrip({ publications }: { publications: readonly Publication[] }) {
-  const [paused, setPaused] = useState(false);
+  // 'auto' until the button is used: the strip then also stops while focus is inside it (home.css).
+  // Once someone presses Play, it plays even while its button keeps the focus.
+  const [mode, setMode] = useState<'auto' | 'paused' | 'playing'>('auto');
+  const paused = mode === 'paused';
   return (
     <section
-      className={`featured-strip${paused ? ' featured-strip--paused' : ''}`}
+      className={`featured-strip${paused ? ' featured-strip--paused' : ''}${mode === 'playing' ? ' featured-strip--playing' : ''}`}
       aria-labelledby="featured-heading"
     >
       <div className="container featured-strip__inner">
@@ -52,11 +55,11 @@ export function FeaturedStrip({ publications }: { publications: readonly Publica
         </div>
         <div className="featured-strip__aside">
           <p className="featured-strip__more">and more ...</p>
+          {/* The label says what a press does and changes with the state (no aria-pressed as well). */}
           <button
             type="button"
             className="featured-strip__toggle"
-            aria-pressed={paused}
-            onClick={() => setPaused((value) => !value)}
+            onClick={() => setMode((current) => (current === 'paused' ? 'playing' : 'paused'))}
           >
             {paused ? 'Play logo scroll' : 'Pause logo scroll'}
           </button>

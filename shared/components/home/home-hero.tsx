@@ -3,6 +3,7 @@ import { useSiteData } from '../../site-data';
 import { anchors } from '../../paths';
 import { BackgroundVideo } from '../background-video';
 import { ExternalLink } from '../external-link';
+import { InPageLink } from '../in-page-link';
 
 /** Home §1: headline over a muted background video, darkened so white text stays readable (WCAG AA). */
 export interface HomeHeroContent {
@@ -27,9 +28,9 @@ export function HomeHero({ hero }: { hero: HomeHeroContent }) {
           <ExternalLink className="button button--primary home-hero__cta" href={externalUrls.scheduler}>
             Schedule a Consultation
           </ExternalLink>
-          <a className="button button--ghost home-hero__cta" href={`#${anchors.services}`}>
+          <InPageLink className="button button--ghost home-hero__cta" targetId={anchors.services}>
             Learn More
-          </a>
+          </InPageLink>
         </div>
       </div>
     </section>

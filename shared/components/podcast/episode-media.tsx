@@ -1,3 +1,5 @@
+import { useEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { EMBED_HEIGHT_PX } from '../../constants';
 import type { EpisodeMedia } from '../../rules/episode-media';
 
@@ -31,11 +33,44 @@ interface EpisodePlayerProps {
  * its column (CSS; the CSP allows no style attributes). Only the two player
  * origins are allowed as frames by the CSP.
  */
+/**
+ * True while keyboard focus is inside the player. The player is another
+ * origin's document, so this page's :focus never matches the frame; what it
+ * does see is its own window losing focus to the frame. The frame is then
+ * scrolled into view (below the fixed nav bar, thanks to scroll-padding).
+ */
+function useFocusInFrame(frame: RefObject<HTMLIFrameElement | null>): boolean {
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    const check = () => {
+      const element = frame.current;
+      const inFrame = element !== null && document.activeElement === element;
+      // Chromium does not scroll a focused cross-origin frame into view; bring it out from under the nav bar (2.4.11).
+      if (inFrame) element.scrollIntoView({ block: 'nearest' });
+      setFocused(inFrame);
+    };
+    // activeElement is updated just after the window's blur event.
+    const onBlur = () => window.setTimeout(check, 0);
+    window.addEventListener('blur', onBlur);
+    window.addEventListener('focus', check);
+    document.addEventListener('focusin', check);
+    return () => {
+      window.removeEventListener('blur', onBlur);
+      window.removeEventListener('focus', check);
+      document.removeEventListener('focusin', check);
+    };
+  }, [frame]);
+  return focused;
+}
+
 export function EpisodePlayer({ media, title }: EpisodePlayerProps) {
   const player = players[media.kind];
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const focused = useFocusInFrame(frameRef);
   return (
     <iframe
-      className={player.className}
+      ref={frameRef}
+      className={`${player.className}${focused ? ' episode-player__frame--focused' : ''}`}
       src={media.embedUrl}
       title={`${player.name} video player: ${title}`}
       height={EMBED_HEIGHT_PX}

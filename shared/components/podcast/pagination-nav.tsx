@@ -25,7 +25,10 @@ interface StepLinkProps {
   hrefFor: (page: number) => string;
 }
 
-/** Previous or Next, its arrow pointing outwards. At either end it is shown disabled, not as a link that goes nowhere. */
+/**
+ * Previous or Next, its arrow pointing outwards. At either end it is shown
+ * disabled: not a link that goes nowhere, and not a Tab stop (no href, no tabindex).
+ */
 function StepLink({ rel, page, hrefFor }: StepLinkProps) {
   const { label, icon } = steps[rel];
   const arrow = <Icon name={icon} size={18} />;
@@ -92,7 +95,7 @@ export function PaginationNav({ page, pageCount, hrefFor, label }: PaginationNav
                 to={hrefFor(item.page)}
                 state={navigationState}
                 preventScrollReset
-                aria-label={`Page ${item.page}`}
+                aria-label={item.page === page ? `Page ${item.page}` : `Go to page ${item.page}`}
                 aria-current={item.page === page ? 'page' : undefined}
               >
                 {item.page}
