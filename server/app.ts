@@ -17,11 +17,13 @@ import { createRoutes } from '../shared/routes';
 import { BUILD_MANIFEST_PATH, readBuildManifest } from './asset-manifest';
 import type { BuildManifest } from './asset-manifest';
 import type { AppConfig } from './config';
+import type { Metrics } from './metrics';
 import { createSignUps } from './newsletter/sign-ups';
 import type { SubscribeOptions } from './newsletter/sign-ups';
 import { createPageCache } from './page-cache';
 import { createPageLoaders } from './page-data';
 import { createPageRenderer } from './render-page';
+import { createReadiness } from './readiness';
 import { securityHeaders } from './security-headers';
 import { readShareImageManifest, SHARE_IMAGE_MANIFEST_PATH } from './share-images';
 import { sitemapRouter } from './sitemap';
@@ -32,13 +34,15 @@ export interface AppDependencies {
   extraRoutes?: RouteObject[];
   /** Newsletter tuning (timeout, rate limit, provider, retry timings); tests make them fast. */
   newsletter?: SubscribeOptions;
+  /** Prometheus metrics (server/metrics.ts); server/index.ts makes them when METRICS_PORT is set. */
+  metrics?: Metrics;
 }
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 const ONE_YEAR = '365d';
 const PUBLIC_FILES_MAX_AGE = '1d';
 
-export function createApp(config: AppConfig, { logger, extraRoutes = [], newsletter }: AppDependencies) {
+export function createApp(config: AppConfig, { logger, extraRoutes = [], newsletter, metrics }: AppDependencies) {
   const app = express();
   const manifestPath = path.join(config.rootDir, BUILD_MANIFEST_PATH);
   // Read once in production; in development the client is rebuilt under us.
@@ -48,6 +52,19 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   // 1. Where the client really is, when a reverse proxy says so.
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+
+  // 1a. Metrics (server/metrics.ts), when METRICS_PORT is set: first, so
+  //     every request is timed and counted by route pattern. The page cache
+  //     (10) and the newsletter (5) report into the same registry below.
+  if (metrics) app.use(metrics.httpMiddleware);
+
+  // 1b. Readiness (server/readiness.ts): GET /readyz, and once server/index.ts
+  //     calls `app.readiness.leave()` on SIGTERM, /readyz answers 503 and
+  //     every answer says `Connection: close`, so the proxy moves on before
+  //     this instance stops accepting.
+  const readiness = createReadiness();
+  app.use(readiness.middleware);
+  app.use(readiness.router);
 
   // 2. Request id and one log line per request. A proxy's X-Request-Id is
   //    kept so log lines can be followed across hops.
@@ -65,7 +82,7 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
         if (res.statusCode >= 400) return 'warn';
         return 'info';
       },
-      autoLogging: { ignore: (req) => req.url === paths.health },
+      autoLogging: { ignore: (req) => req.url === paths.health || req.url === paths.ready },
       // Enough to follow a request; headers stay out of the logs.
       serializers: {
         req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.raw?.ip }),
@@ -90,7 +107,12 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   //    cross-site check; every other method there is a 405. Its answers are
   //    the only bodies made per request, so the only ones compressed per
   //    request. `signUps.ledger.backlog()` is there for metrics.
-  const signUps = createSignUps(config, { logger, ...newsletter });
+  const signUps = createSignUps(config, {
+    logger,
+    onOutcome: metrics && ((outcome) => metrics.newsletterSignups.inc({ outcome })),
+    ...newsletter,
+  });
+  metrics?.setOutboxBacklogSource(() => signUps.ledger.backlog());
   app.use(paths.subscribeApi, compression());
   app.use(signUps.router);
 
@@ -150,6 +172,7 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
     siteUrl: config.siteUrl,
     exposeErrors: !config.isProduction,
     enabled: config.isProduction,
+    onLookup: metrics && ((result) => metrics.pageCacheLookups.inc({ result })),
   });
   app.locals.pageCache = pages;
   app.get([PAGE_DATA_PREFIX, `${PAGE_DATA_PREFIX}/{*path}`], pages.dataHandler);
@@ -162,7 +185,7 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   });
 
   app.use(errorHandler(config));
-  return Object.assign(app, { signUps });
+  return Object.assign(app, { signUps, readiness });
 }
 
 /** Last stop: log with the request id, answer without internals. */

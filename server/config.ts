@@ -19,6 +19,15 @@ export interface AppConfig {
   isProduction: boolean;
   /** Folder holding dist/ and public/. */
   rootDir: string;
+  /**
+   * After SIGTERM, how long the server keeps answering (with `Connection: close`,
+   * /readyz failing) before it stops accepting connections. Longer than the
+   * proxy's upstream keep-alive timeout, so the proxy drops its idle
+   * connections itself (deploy/nginx.conf: 4 s).
+   */
+  drainSeconds: number;
+  /** Port of the second listener that serves GET /metrics; undefined: no metrics. */
+  metricsPort?: number;
   newsletter: {
     provider: NewsletterProviderName;
     listId?: string;
@@ -45,11 +54,33 @@ function read(env: Env, name: string): string | undefined {
   return value ? value : undefined;
 }
 
-function parsePort(env: Env): number {
-  const raw = read(env, 'PORT');
-  if (raw === undefined) return 3000;
+function parsePort(env: Env, name = 'PORT'): number | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
   if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 0 to 65535 (got "${raw}")`);
+    throw new ConfigError(`${name} must be a whole number from 0 to 65535 (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+/** The metrics listener must be a port of its own: the public one never serves /metrics. */
+function parseMetricsPort(env: Env, port: number): number | undefined {
+  const metricsPort = parsePort(env, 'METRICS_PORT');
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT, so the public port never serves metrics (both are ${port})`);
+  }
+  return metricsPort;
+}
+
+const MAX_DRAIN_SECONDS = 60;
+
+function parseDrainSeconds(env: Env): number {
+  const raw = read(env, 'DRAIN_SECONDS');
+  if (raw === undefined) return 5;
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > MAX_DRAIN_SECONDS) {
+    throw new ConfigError(
+      `DRAIN_SECONDS must be a number of seconds from 0 to ${MAX_DRAIN_SECONDS}, how long to keep answering after SIGTERM (got "${raw}")`,
+    );
   }
   return Number(raw);
 }
@@ -135,14 +166,17 @@ function parseNewsletter(env: Env, rootDir: string): AppConfig['newsletter'] {
 }
 
 export function parseConfig(env: Env, rootDir: string = process.cwd()): AppConfig {
+  const port = parsePort(env) ?? 3000;
   return {
-    port: parsePort(env),
+    port,
     host: read(env, 'HOST') ?? '0.0.0.0',
     siteUrl: parseSiteUrl(env),
     trustProxy: parseTrustProxy(env),
     logLevel: parseLogLevel(env),
     isProduction: env.NODE_ENV === 'production',
     rootDir,
+    drainSeconds: parseDrainSeconds(env),
+    metricsPort: parseMetricsPort(env, port),
     newsletter: parseNewsletter(env, rootDir),
   };
 }

@@ -2,11 +2,13 @@
  * The process entry: read the configuration, listen, and shut down cleanly on
  * SIGTERM/SIGINT. Everything else lives in createApp.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from './app';
 import { ConfigError, parseConfig } from './config';
 import type { AppConfig } from './config';
-import { closeGracefully, createHttpServer, listen, SHUTDOWN_GRACE_MS } from './http-server';
+import { closeGracefully, createHttpServer, FINISH_IN_FLIGHT_MS, listen } from './http-server';
 import { createLogger } from './logger';
+import { createMetrics, metricsListener } from './metrics';
 
 let config: AppConfig;
 try {
@@ -18,35 +20,56 @@ try {
 }
 
 const logger = createLogger({ level: config.logLevel, isProduction: config.isProduction });
-const app = createApp(config, { logger });
+// Metrics only when asked for, on their own port: the public port never serves them.
+const metrics = config.metricsPort === undefined ? undefined : createMetrics();
+const app = createApp(config, { logger, metrics });
 const server = createHttpServer(app);
+const metricsServer = metrics ? createHttpServer(metricsListener(metrics.registry)) : undefined;
 
 process.on('unhandledRejection', (reason) => {
   logger.fatal({ err: reason }, 'unhandled promise rejection');
   process.exit(1);
 });
 
+/**
+ * SIGTERM (an orchestrator, `docker stop`): leave the proxy's rotation for
+ * DRAIN_SECONDS while still answering (server/readiness.ts), then stop
+ * accepting, finish what is in flight and exit 0. SIGINT (Ctrl-C in a
+ * terminal) skips the leaving. A second signal changes nothing.
+ */
 let shuttingDown = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, async () => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
-    const outboxStopped = app.signUps.stop(); // newsletter retries stop; pending entries wait for the next start
-    const drained = await closeGracefully(server, SHUTDOWN_GRACE_MS, logger);
-    await outboxStopped;
-    logger.info({ drained }, 'server closed');
-    logger.flush();
-    process.exit(drained ? 0 : 1);
-  });
+async function shutDown(signal: NodeJS.Signals) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  const leaveMs = signal === 'SIGTERM' ? config.drainSeconds * 1000 : 0;
+  logger.info({ signal, leaveMs }, 'shutting down: leaving the rotation, then finishing requests in flight');
+  const outboxStopped = app.signUps.stop(); // newsletter retries stop; pending entries wait for the next start
+  app.readiness.leave();
+  await sleep(leaveMs);
+  logger.info('no longer accepting connections');
+  const closing = performance.now();
+  const drained = await closeGracefully(server, FINISH_IN_FLIGHT_MS, logger);
+  await outboxStopped;
+  logger.info({ drained, leaveMs, finishMs: Math.round(performance.now() - closing) }, 'server closed');
+  logger.flush();
+  process.exit(drained ? 0 : 1);
 }
+process.on('SIGTERM', shutDown);
+process.on('SIGINT', shutDown);
 
 try {
   await listen(server, config.port, config.host);
+  if (metricsServer) await listen(metricsServer, config.metricsPort!, config.host);
 } catch (error) {
-  logger.fatal({ err: error, port: config.port, host: config.host }, 'could not listen');
+  logger.fatal({ err: error, port: config.port, metricsPort: config.metricsPort, host: config.host }, 'could not listen');
   process.exit(1);
 }
-const address = server.address();
-const port = typeof address === 'object' && address ? address.port : config.port;
-logger.info({ port, host: config.host, siteUrl: config.siteUrl }, `listening on http://localhost:${port}`);
+const portOf = (listening: typeof server) => {
+  const address = listening.address();
+  return typeof address === 'object' && address ? address.port : undefined;
+};
+const port = portOf(server) ?? config.port;
+logger.info(
+  { port, host: config.host, siteUrl: config.siteUrl, metricsPort: metricsServer && portOf(metricsServer) },
+  `listening on http://localhost:${port}`,
+);

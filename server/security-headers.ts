@@ -1,3 +1,4 @@
+import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
 
 /** Hosts of the embedded players and thumbnails the episode pages use. */
@@ -8,12 +9,34 @@ export const EMBED_ORIGINS = {
 } as const;
 
 /**
+ * Whether the visitor's connection is HTTPS. A trusted proxy's
+ * X-Forwarded-Proto is its word for it (Express reads it into req.secure
+ * when TRUST_PROXY covers the proxy); without one, SITE_URL tells.
+ */
+export function isServedOverHttps(req: Request, siteIsHttps: boolean): boolean {
+  if (req.secure) return true;
+  const trustProxy = req.app.get('trust proxy fn') as ((address: string | undefined, hop: number) => boolean) | undefined;
+  const proxyTold = req.get('x-forwarded-proto') !== undefined && !!trustProxy?.(req.socket.remoteAddress, 0);
+  return proxyTold ? false : siteIsHttps;
+}
+
+/**
  * helmet with a strict Content-Security-Policy. The pages carry no inline
  * script or style (the hydration data is non-executable JSON), so 'self'
  * is enough and the same HTML can be cached for everyone.
+ *
+ * HSTS and `upgrade-insecure-requests` go only on answers over HTTPS
+ * (isServedOverHttps): browsers ignore HSTS over plain HTTP, and upgrading
+ * subresources of a page served over HTTP would break a site without HTTPS.
  */
-export function securityHeaders(options: { siteUrl: string }) {
-  const isHttps = options.siteUrl.startsWith('https:');
+export function securityHeaders(options: { siteUrl: string }): RequestHandler {
+  const siteIsHttps = options.siteUrl.startsWith('https:');
+  const overHttps = helmetFor(true);
+  const overHttp = helmetFor(false);
+  return (req, res, next) => (isServedOverHttps(req, siteIsHttps) ? overHttps : overHttp)(req, res, next);
+}
+
+function helmetFor(isHttps: boolean) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -24,6 +24,8 @@ export const paths = {
   /** A page's loader data as JSON, for client-side navigations: '/_data/press', '/_data/podcast?page=2'. */
   pageData: (pathAndSearch: string) => `${PAGE_DATA_PREFIX}${pathAndSearch}`,
   health: '/healthz',
+  /** 200 while the instance wants traffic, 503 once it is shutting down (server/readiness.ts). */
+  ready: '/readyz',
 } as const;
 
 /** The six service pages, in the order of the route table. */

@@ -43,6 +43,20 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
+
+  it('follows a trusted proxy’s X-Forwarded-Proto over SITE_URL, and ignores an untrusted one', async () => {
+    const hsts = async (env: Record<string, string>, proto: string) => {
+      const { app } = makeApp({ env });
+      const res = await request(app).get('/').set('X-Forwarded-Proto', proto);
+      const upgrades = (res.headers['content-security-policy'] ?? '').includes('upgrade-insecure-requests');
+      expect(upgrades).toBe(res.headers['strict-transport-security'] !== undefined);
+      return res.headers['strict-transport-security'] !== undefined;
+    };
+    expect(await hsts({ TRUST_PROXY: 'loopback' }, 'https')).toBe(true);
+    expect(await hsts({ TRUST_PROXY: 'loopback', SITE_URL: 'https://www.harborledger.example' }, 'http')).toBe(false);
+    expect(await hsts({}, 'https')).toBe(false);
+    expect(await hsts({ SITE_URL: 'https://www.harborledger.example' }, 'http')).toBe(true);
+  });
 });
 
 describe('the document', () => {

@@ -14,7 +14,7 @@ describe('the built server process', () => {
   });
 
   it('serves pages and exits 0 on SIGTERM, logging JSON lines', async () => {
-    server = await startServerProcess({ cwd: rootDir, command });
+    server = await startServerProcess({ cwd: rootDir, command, env: { DRAIN_SECONDS: '0' } });
     const health = await fetch(`${server.origin}/healthz`);
     expect(health.status).toBe(200);
     const page = await fetch(`${server.origin}/podcast`);
@@ -27,6 +27,26 @@ describe('the built server process', () => {
     expect(lines.find((line) => line.msg === 'server closed').drained).toBe(true);
   });
 
+  it('on SIGTERM keeps answering for DRAIN_SECONDS with /readyz at 503, then refuses connections and exits 0', async () => {
+    server = await startServerProcess({ cwd: rootDir, command, env: { DRAIN_SECONDS: '1.5' } });
+    expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);
+    const signalled = Date.now();
+    const exited = server.stop('SIGTERM');
+    await expect.poll(async () => (await fetch(`${server!.origin}/readyz`)).status, { interval: 20, timeout: 1_000 }).toBe(503);
+    const page = await fetch(`${server.origin}/podcast`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('connection')).toBe('close');
+    expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
+
+    await expect.poll(() => fetch(`${server!.origin}/healthz`).then(() => 'answered', (error) => error.cause?.code), { interval: 50, timeout: 10_000 }).toBe(
+      'ECONNREFUSED',
+    );
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1_500);
+    expect(await exited).toBe(0);
+    const closed = server.stdout().trim().split('\n').map((line) => JSON.parse(line)).find((line) => line.msg === 'server closed');
+    expect(closed).toMatchObject({ drained: true, leaveMs: 1_500 });
+  });
+
   it('exits 0 on SIGINT too', async () => {
     server = await startServerProcess({ cwd: rootDir, command });
     expect(await server.stop('SIGINT')).toBe(0);
@@ -36,6 +56,8 @@ describe('the built server process', () => {
     ['PORT', 'abc'],
     ['TRUST_PROXY', 'sometimes'],
     ['SITE_URL', 'localhost'],
+    ['DRAIN_SECONDS', 'a while'],
+    ['METRICS_PORT', '99999'],
   ])('refuses to start when %s=%s, with one line naming the variable', (name, value) => {
     const [file, ...args] = command;
     const result = spawnSync(file!, args, {

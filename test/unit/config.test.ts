@@ -43,6 +43,12 @@ describe('parseConfig', () => {
     [{ NEWSLETTER_RATE_LIMIT: 'five' }, /^NEWSLETTER_RATE_LIMIT must be a whole number/],
     [{ NEWSLETTER_RATE_LIMIT: '-1' }, /^NEWSLETTER_RATE_LIMIT /],
     [{ NEWSLETTER_RATE_LIMIT: '1.5' }, /^NEWSLETTER_RATE_LIMIT /],
+    [{ DRAIN_SECONDS: 'soon' }, /^DRAIN_SECONDS must be a number of seconds/],
+    [{ DRAIN_SECONDS: '61' }, /^DRAIN_SECONDS /],
+    [{ DRAIN_SECONDS: '-1' }, /^DRAIN_SECONDS /],
+    [{ METRICS_PORT: 'metrics' }, /^METRICS_PORT must be a whole number/],
+    [{ METRICS_PORT: '3000' }, /^METRICS_PORT must differ from PORT/],
+    [{ PORT: '8080', METRICS_PORT: '8080' }, /^METRICS_PORT must differ from PORT/],
   ])('rejects %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrowError(ConfigError);
     expect(() => parseConfig(env)).toThrowError(message);
@@ -56,6 +62,12 @@ describe('parseConfig', () => {
     ['10.0.0.0/8, 192.168.1.1', '10.0.0.0/8, 192.168.1.1'],
   ])('reads TRUST_PROXY=%s as Express expects it', (raw, expected) => {
     expect(parseConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  it('drains for 5 s after SIGTERM unless DRAIN_SECONDS says otherwise, and has no metrics unless METRICS_PORT is set', () => {
+    expect(parseConfig({})).toMatchObject({ drainSeconds: 5, metricsPort: undefined });
+    expect(parseConfig({ DRAIN_SECONDS: '0', METRICS_PORT: '9464' })).toMatchObject({ drainSeconds: 0, metricsPort: 9464 });
+    expect(parseConfig({ DRAIN_SECONDS: '2.5', PORT: '0', METRICS_PORT: '0' })).toMatchObject({ drainSeconds: 2.5, metricsPort: 0 });
   });
 
   it('picks the newsletter provider from the list id', () => {
