@@ -53,10 +53,12 @@ export async function waitUntilReady(origin: string, timeoutMs = 20_000): Promis
 export async function startProxiedSite(env: Record<string, string> = {}): Promise<ProxiedSite> {
   const ports: [number, number] = [await freePort(), await freePort()];
   const earlierLogs = new Map<string, string>();
+  // Each instance keeps its own ledger across restarts, as it would on its volume.
+  const ledgers = new Map(ports.map((port) => [port, freshLedgerFile()]));
   const envFor = (port: number) => ({
     PORT: String(port),
     TRUST_PROXY: PROXY_ADDRESS,
-    NEWSLETTER_FILE: freshLedgerFile(),
+    NEWSLETTER_FILE: ledgers.get(port)!,
     ...env,
   });
   const launch = (port: number) => startServerProcess({ cwd: rootDir, command: ['node', 'dist/server/index.js'], env: envFor(port) });
