@@ -47,6 +47,24 @@ describe('the built server process', () => {
     expect(closed).toMatchObject({ drained: true, leaveMs: 1_500 });
   });
 
+  it('serves /metrics on METRICS_PORT only, counting the public port’s requests', async () => {
+    server = await startServerProcess({ cwd: rootDir, command, env: { METRICS_PORT: '0', DRAIN_SECONDS: '0' } });
+    const listening = server.stdout().trim().split('\n').map((line) => JSON.parse(line)).find((line) => line.msg.startsWith('listening'));
+    expect(listening.metricsPort).toEqual(expect.any(Number));
+    expect(listening.metricsPort).not.toBe(listening.port);
+    const page = await fetch(`${server.origin}/press`);
+    const publicMetrics = await fetch(`${server.origin}/metrics`);
+    await Promise.all([page.arrayBuffer(), publicMetrics.arrayBuffer()]);
+    expect([page.status, publicMetrics.status]).toEqual([200, 404]);
+    const scrape = await fetch(`http://127.0.0.1:${listening.metricsPort}/metrics`);
+    expect(scrape.status).toBe(200);
+    const text = await scrape.text();
+    expect(text).toContain('http_requests_total{method="GET",route="/press",status_code="200"} 1');
+    expect(text).toContain('http_requests_total{method="GET",route="not-found",status_code="404"} 1');
+    expect(text).toContain('page_cache_lookups_total{result="miss"}');
+    expect(text).toMatch(/^newsletter_outbox_entries\{state="pending"\} 0$/m);
+  });
+
   it('exits 0 on SIGINT too', async () => {
     server = await startServerProcess({ cwd: rootDir, command });
     expect(await server.stop('SIGINT')).toBe(0);

@@ -1,0 +1,151 @@
+/**
+ * Prometheus metrics (server/metrics.ts) on the listening app: the public
+ * port and the metrics listener are real servers, requests go over loopback,
+ * and the scrape is parsed as Prometheus text.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import type { AppConfig } from '../../server/config';
+import { createHttpServer, listen } from '../../server/http-server';
+import { createMetrics, metricsListener } from '../../server/metrics';
+import { episodes } from '../../shared/content/episodes';
+import { capturingLogger, testConfig } from '../support/app';
+import { FAST_NEWSLETTER, refusedUrl } from '../support/fake-provider';
+
+const closers: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+async function serve(env: Record<string, string> = {}, config: Partial<AppConfig> = {}) {
+  const metrics = createMetrics();
+  const { logger } = capturingLogger('silent');
+  const app = createApp(testConfig(env, config), { logger, metrics, newsletter: FAST_NEWSLETTER });
+  const site = createHttpServer(app);
+  const scrapeServer = createHttpServer(metricsListener(metrics.registry));
+  await listen(site, 0, '127.0.0.1');
+  await listen(scrapeServer, 0, '127.0.0.1');
+  closers.push(async () => {
+    await app.signUps.stop();
+    for (const server of [site, scrapeServer]) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+  const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  const metricsOrigin = `http://127.0.0.1:${(scrapeServer.address() as AddressInfo).port}`;
+  return { origin, metricsOrigin };
+}
+
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+/** Prometheus text format: `name{label="value",...} number` lines. */
+function parse(text: string): Sample[] {
+  return text
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+      if (!match) throw new Error(`not a sample line: ${line}`);
+      const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]));
+      return { name: match[1]!, labels, value: Number(match[3]) };
+    });
+}
+
+async function scrape(metricsOrigin: string): Promise<Sample[]> {
+  const res = await fetch(`${metricsOrigin}/metrics`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  return parse(await res.text());
+}
+
+function value(samples: Sample[], name: string, labels: Record<string, string>): number {
+  const found = samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
+  return found?.value ?? 0;
+}
+
+describe('metrics', () => {
+  it('count requests and time them by method, route pattern and status code', async () => {
+    const { origin, metricsOrigin } = await serve();
+    const before = await scrape(metricsOrigin);
+    const episode = episodes[0]!.id;
+    const answers = await Promise.all(
+      ['/podcast', '/podcast', `/podcast/${episode}`, '/no-such-page-7d1', '/favicon.svg', '/assets/no-such-file.js', '/_data/press', '/healthz'].map(
+        async (path) => {
+          const res = await fetch(`${origin}${path}`);
+          await res.arrayBuffer(); // the answer is complete (and counted) before the scrape
+          return res.status;
+        },
+      ),
+    );
+    expect(answers).toEqual([200, 200, 200, 404, 200, 404, 200, 200]);
+    const after = await scrape(metricsOrigin);
+    const moved = (route: string, status: string) =>
+      value(after, 'http_requests_total', { method: 'GET', route, status_code: status }) -
+      value(before, 'http_requests_total', { method: 'GET', route, status_code: status });
+
+    expect(moved('/podcast', '200')).toBe(2);
+    expect(moved('/podcast/:episodeId', '200')).toBe(1);
+    expect(moved('not-found', '404')).toBe(2); // the unknown page and the missing asset
+    expect(moved('static', '200')).toBe(1);
+    expect(moved('/_data/press', '200')).toBe(1);
+    expect(moved('/healthz', '200')).toBe(1);
+    expect(value(after, 'http_request_duration_seconds_count', { method: 'GET', route: '/podcast', status_code: '200' })).toBe(2);
+    expect(value(after, 'http_request_duration_seconds_bucket', { route: '/podcast', le: '+Inf' })).toBe(2);
+
+    // Labels are patterns: no raw path a visitor typed becomes a series.
+    const routes = new Set(after.filter((s) => s.name === 'http_requests_total').map((s) => s.labels.route));
+    for (const raw of [episode, 'no-such-page-7d1', 'no-such-file']) {
+      expect([...routes].some((route) => route?.includes(raw))).toBe(false);
+    }
+  });
+
+  it('count page-cache hits and misses', async () => {
+    const { origin, metricsOrigin } = await serve({}, { isProduction: true });
+    for (const path of ['/press', '/press?utm_source=newsletter', '/press']) await (await fetch(`${origin}${path}`)).arrayBuffer();
+    const samples = await scrape(metricsOrigin);
+    expect(value(samples, 'page_cache_lookups_total', { result: 'miss' })).toBe(1);
+    expect(value(samples, 'page_cache_lookups_total', { result: 'hit' })).toBe(2);
+  });
+
+  it('count sign-ups by outcome and show the outbox backlog', async () => {
+    // A provider that refuses connections: the sign-up is kept as pending for the outbox.
+    const { origin, metricsOrigin } = await serve({ NEWSLETTER_LIST_ID: 'MetricsList', NEWSLETTER_ENDPOINT: await refusedUrl() });
+    const post = (email: string) =>
+      fetch(`${origin}/api/subscribe`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) });
+    const pending = await post('metrics-reader@example.com');
+    const invalid = await post('not an address');
+    await Promise.all([pending.arrayBuffer(), invalid.arrayBuffer()]);
+    expect([pending.status, invalid.status]).toEqual([202, 400]);
+    const samples = await scrape(metricsOrigin);
+    expect(value(samples, 'newsletter_signups_total', { outcome: 'pending' })).toBe(1);
+    expect(value(samples, 'newsletter_signups_total', { outcome: 'invalid' })).toBe(1);
+    expect(value(samples, 'newsletter_outbox_entries', { state: 'pending' })).toBe(1);
+    expect(value(samples, 'newsletter_outbox_entries', { state: 'failed' })).toBe(0);
+    expect(value(samples, 'http_requests_total', { method: 'POST', route: '/api/subscribe', status_code: '202' })).toBe(1);
+  });
+
+  it('include the default process metrics', async () => {
+    const { metricsOrigin } = await serve();
+    const names = new Set((await scrape(metricsOrigin)).map((s) => s.name));
+    for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it('are served only on the metrics listener, which answers nothing else', async () => {
+    const { origin, metricsOrigin } = await serve();
+    const publicAnswer = await fetch(`${origin}/metrics`);
+    expect(publicAnswer.status).toBe(404);
+    expect(await publicAnswer.text()).not.toContain('http_requests_total');
+    expect((await fetch(`${metricsOrigin}/`)).status).toBe(404);
+    const post = await fetch(`${metricsOrigin}/metrics`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
