@@ -20,6 +20,7 @@ import type { AppConfig } from './config';
 import type { Metrics } from './metrics';
 import { createSignUps } from './newsletter/sign-ups';
 import type { SubscribeOptions } from './newsletter/sign-ups';
+import { rejectMalformedPath } from './malformed-path';
 import { createPageCache } from './page-cache';
 import { createPageLoaders } from './page-data';
 import { createPageRenderer } from './render-page';
@@ -99,6 +100,9 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
 
   // 4. Security headers for everything below.
   app.use(securityHeaders({ siteUrl: config.siteUrl }));
+
+  // 4a. A path that cannot be percent-decoded is one clear 400 (server/malformed-path.ts).
+  app.use(rejectMalformedPath);
 
   // 5. Newsletter sign-ups (server/newsletter/): the durable ledger in
   //    NEWSLETTER_FILE, the outbox worker that delivers it to the provider
