@@ -40,6 +40,8 @@ export interface LoadReport {
   errors: Record<string, number>;
   errorCount: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
+  /** p99 per route, slowest first. */
+  p99ByRoute: Array<{ route: string; p99: number }>;
 }
 
 export interface RunningLoad {
@@ -81,6 +83,7 @@ export function startLoad(options: {
   const unexpected: Record<string, Record<string, number>> = {};
   const errors: Record<string, number> = {};
   const latencies: number[] = [];
+  const routeLatencies = new Map<string, number[]>();
   let requests = 0;
   let responses = 0;
   let unexpectedCount = 0;
@@ -102,7 +105,11 @@ export function startLoad(options: {
           if (settled) return;
           settled = true;
           responses += 1;
-          latencies.push(performance.now() - began);
+          const took = performance.now() - began;
+          latencies.push(took);
+          const route = `${target.method ?? 'GET'} ${target.path}`;
+          if (!routeLatencies.has(route)) routeLatencies.set(route, []);
+          routeLatencies.get(route)!.push(took);
           const status = res.statusCode ?? 0;
           byStatus[status] = (byStatus[status] ?? 0) + 1;
           if (!target.expect.includes(status)) {
@@ -160,6 +167,9 @@ export function startLoad(options: {
         p99: round(percentile(sorted, 99)),
         max: round(sorted[sorted.length - 1] ?? 0),
       },
+      p99ByRoute: [...routeLatencies]
+        .map(([route, times]) => ({ route, p99: round(percentile(times.sort((a, b) => a - b), 99)) }))
+        .sort((a, b) => b.p99 - a.p99),
     };
   });
   return { stop, done, progress: () => ({ responses, errorCount }) };
@@ -183,5 +193,9 @@ export function formatReport(report: LoadReport): string {
     }`,
     `failed requests (no answer): ${report.errorCount}${report.errorCount ? ` (${list(report.errors)})` : ''}`,
     `latency: p50 ${report.latencyMs.p50} ms, p90 ${report.latencyMs.p90} ms, p99 ${report.latencyMs.p99} ms, max ${report.latencyMs.max} ms`,
+    `slowest routes by p99: ${report.p99ByRoute
+      .slice(0, 3)
+      .map(({ route, p99 }) => `${route} ${p99} ms`)
+      .join(', ')}`,
   ].join('\n');
 }
