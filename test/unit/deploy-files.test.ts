@@ -1,0 +1,59 @@
+/**
+ * compose.yaml and deploy/nginx.conf describe one deployment: the names,
+ * addresses, paths and time limits in one must match the other. (The nginx
+ * file itself runs in test/proxy/; no container engine is needed here.)
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../server/config';
+import { FINISH_IN_FLIGHT_MS } from '../../server/http-server';
+import { rootDir } from '../support/app';
+
+const compose = readFileSync(path.join(rootDir, 'compose.yaml'), 'utf8');
+const nginxConf = readFileSync(path.join(rootDir, 'deploy/nginx.conf'), 'utf8');
+
+/** The indented block under a top-level service. */
+function service(name: string): string {
+  const match = new RegExp(`^  ${name}:\\n((?:    .*\\n|\\n)+)`, 'm').exec(compose);
+  if (!match) throw new Error(`compose.yaml has no service ${name}`);
+  return match[1]!;
+}
+
+describe('compose.yaml and deploy/nginx.conf', () => {
+  const upstreams = [...nginxConf.matchAll(/^\s*server ([\w-]+):(\d+) /gm)].map((m) => ({ name: m[1]!, port: Number(m[2]) }));
+
+  it('name two app services that nginx sends traffic to, on the app’s port', () => {
+    expect(upstreams.map((u) => u.name)).toEqual(['app-a', 'app-b']);
+    for (const { name, port } of upstreams) {
+      expect(service(name)).toContain('<<: *app');
+      expect(port).toBe(parseConfig({}).port);
+    }
+  });
+
+  it('let the apps trust X-Forwarded-For from nginx’s address only', () => {
+    const nginxAddress = /ipv4_address: ([\d.]+)/.exec(service('nginx'))?.[1];
+    expect(nginxAddress).toBeDefined();
+    expect(compose).toMatch(new RegExp(`TRUST_PROXY: ${nginxAddress!.replaceAll('.', '\\.')}\\n`));
+  });
+
+  it('mount the shipped nginx.conf and the certificates where it reads them', () => {
+    const nginx = service('nginx');
+    expect(nginx).toContain('./deploy/nginx.conf:/etc/nginx/nginx.conf:ro');
+    expect(nginx).toContain('./deploy/certs:/etc/nginx/certs:ro');
+    expect(nginxConf).toContain('ssl_certificate /etc/nginx/certs/fullchain.pem;');
+    expect(nginxConf).toContain('ssl_certificate_key /etc/nginx/certs/privkey.pem;');
+  });
+
+  it('give each instance its own ledger file on the one named volume', () => {
+    const files = ['app-a', 'app-b'].map((name) => /NEWSLETTER_FILE: (\S+)/.exec(service(name))?.[1]);
+    expect(new Set(files).size).toBe(2);
+    for (const name of ['app-a', 'app-b']) expect(service(name)).toContain('- harbor-data:/app/data');
+    expect(compose).toMatch(/^volumes:\n(?:\s*#.*\n)*  harbor-data:/m);
+  });
+
+  it('wait longer for a stop than the app takes to leave and finish', () => {
+    const grace = Number(/stop_grace_period: (\d+)s/.exec(compose)?.[1]);
+    expect(grace * 1000).toBeGreaterThan(parseConfig({}).drainSeconds * 1000 + FINISH_IN_FLIGHT_MS);
+  });
+});
