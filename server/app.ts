@@ -3,6 +3,7 @@
  * supertest without opening a port. server/index.ts is what listens.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
@@ -66,6 +67,9 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
         return 'info';
       },
       autoLogging: { ignore: (req) => req.url === paths.health },
+      // Lines logged during a request carry only its id; the request itself is
+      // described once, in the completion line (cheaper per request).
+      quietReqLogger: true,
       // Enough to follow a request; headers stay out of the logs.
       serializers: {
         req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.raw?.ip }),
@@ -83,56 +87,9 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   // 4. Security headers for everything below.
   app.use(securityHeaders({ siteUrl: config.siteUrl }));
 
-  // 5. Newsletter sign-ups (server/newsletter/): the durable ledger in
-  //    NEWSLETTER_FILE, the outbox worker that delivers it to the provider
-  //    (started here, stopped by server/index.ts on shutdown), and
-  //    POST /api/subscribe with its own body parsing (10 kB), rate limit and
-  //    cross-site check; every other method there is a 405. Its answers are
-  //    the only bodies made per request, so the only ones compressed per
-  //    request. `signUps.ledger.backlog()` is there for metrics.
-  const signUps = createSignUps(config, { logger, ...newsletter });
-  app.use(paths.subscribeApi, compression());
-  app.use(signUps.router);
-
-  // 6. Old blog addresses: a plain 301, no React needed. Matched with and
-  //    without the trailing slash.
-  for (const { from, to } of legacyRedirects) {
-    app.get([from, `${from}/`], (_req, res) => res.redirect(301, to));
-  }
-
-  // 7. Hashed build output never changes under a name: cache it for a year.
-  //    The build wrote brotli and gzip copies beside each text file, so the
-  //    encoding a browser asks for is a file to send, never work to do.
-  //    A missing asset is a 404 here, not a rendered page.
-  app.use(
-    '/assets',
-    expressStaticGzip(path.join(config.rootDir, 'dist/client/assets'), {
-      enableBrotli: true,
-      orderPreference: ['br', 'gzip'],
-      index: false,
-      serveStatic: { immutable: true, maxAge: ONE_YEAR, index: false, fallthrough: false },
-    }),
-  );
-
-  // 8. Other public files (images, video, favicon), copied and precompressed
-  //    by the build, keep their names across deploys: a moderate lifetime.
-  app.use(
-    expressStaticGzip(path.join(config.rootDir, 'dist/public'), {
-      enableBrotli: true,
-      orderPreference: ['br', 'gzip'],
-      index: false,
-      serveStatic: { maxAge: PUBLIC_FILES_MAX_AGE, index: false, redirect: false },
-    }),
-  );
-
-  // 9. /sitemap.xml (every canonical page and episode) and /robots.txt,
-  //    built once from the path table, the content and SITE_URL
-  //    (server/sitemap.ts). Before the pages, which would answer 404.
-  app.use(sitemapRouter(config.siteUrl));
-
-  // 10. Every other GET or HEAD is a page of the route tree, rendered once and
-  //    served from memory (server/page-cache.ts); /_data/<path> is the same
-  //    page's data as JSON, for client-side navigations.
+  // 5. Pages are rendered once and kept in memory (server/page-cache.ts).
+  //    One already rendered is answered here at once, without walking the
+  //    routes below or asking the disk for a file; the rest reach step 11.
   const pages = createPageCache({
     renderer: createPageRenderer({
       // Share cards (og:image) come from the build's manifest, read once here.
@@ -151,11 +108,66 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
     exposeErrors: !config.isProduction,
     enabled: config.isProduction,
   });
+  app.use(pages.fromMemory);
+
+  // 6. Newsletter sign-ups (server/newsletter/): the durable ledger in
+  //    NEWSLETTER_FILE, the outbox worker that delivers it to the provider
+  //    (started here, stopped by server/index.ts on shutdown), and
+  //    POST /api/subscribe with its own body parsing (10 kB), rate limit and
+  //    cross-site check; every other method there is a 405. Its answers are
+  //    the only bodies made per request, so the only ones compressed per
+  //    request. `signUps.ledger.backlog()` is there for metrics.
+  const signUps = createSignUps(config, { logger, ...newsletter });
+  app.use(paths.subscribeApi, compression());
+  app.use(signUps.router);
+
+  // 7. Old blog addresses: a plain 301, no React needed. Matched with and
+  //    without the trailing slash.
+  for (const { from, to } of legacyRedirects) {
+    app.get([from, `${from}/`], (_req, res) => res.redirect(301, to));
+  }
+
+  // 8. Hashed build output never changes under a name: cache it for a year.
+  //    The build wrote brotli and gzip copies beside each text file, so the
+  //    encoding a browser asks for is a file to send, never work to do.
+  //    A missing asset is a 404 here, not a rendered page.
+  app.use(
+    '/assets',
+    expressStaticGzip(path.join(config.rootDir, 'dist/client/assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: ONE_YEAR, index: false, fallthrough: false },
+    }),
+  );
+
+  // 9. Other public files (images, video, favicon), copied and precompressed
+  //    by the build, keep their names across deploys: a moderate lifetime.
+  //    Only paths under the folder's own top-level names look there, so a page
+  //    request costs no file-system lookup.
+  const publicDir = path.join(config.rootDir, 'dist/public');
+  const publicNames = new Set(existsSync(publicDir) ? readdirSync(publicDir) : []);
+  const publicFiles = expressStaticGzip(publicDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { maxAge: PUBLIC_FILES_MAX_AGE, index: false, redirect: false },
+  });
+  app.use((req, res, next) => (publicNames.has(req.path.split('/')[1] ?? '') ? publicFiles(req, res, next) : next()));
+
+  // 10. /sitemap.xml (every canonical page and episode) and /robots.txt,
+  //    built once from the path table, the content and SITE_URL
+  //    (server/sitemap.ts). Before the pages, which would answer 404.
+  app.use(sitemapRouter(config.siteUrl));
+
+  // 11. Every other GET or HEAD is a page of the route tree, rendered once
+  //     (step 5); /_data/<path> is the same page's data as JSON, for
+  //     client-side navigations.
   app.locals.pageCache = pages;
   app.get([PAGE_DATA_PREFIX, `${PAGE_DATA_PREFIX}/{*path}`], pages.dataHandler);
   app.get('/{*path}', pages.pageHandler);
 
-  // 11. Pages can only be read.
+  // 12. Pages can only be read.
   app.all('/{*path}', (_req, res) => {
     res.setHeader('Allow', 'GET, HEAD');
     res.status(405).type('text/plain').send('Method Not Allowed: pages can only be read with GET or HEAD.');
