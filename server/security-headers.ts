@@ -9,10 +9,12 @@ export const EMBED_ORIGINS = {
 
 /**
  * helmet with a strict Content-Security-Policy. The pages carry no inline
- * script or style (the hydration data is non-executable JSON), so 'self'
- * is enough and the same HTML can be cached for everyone.
+ * script (the hydration data is non-executable JSON), so script-src 'self' is
+ * enough and the same HTML can be cached for everyone. The one inline
+ * stylesheet is allowed by its hash (`styleSources`, server/inline-styles.ts).
  */
-export function securityHeaders(options: { siteUrl: string }) {
+export function securityHeaders(options: { siteUrl: string; styleSources?: () => string[] }) {
+  const styleSources = options.styleSources ?? (() => []);
   const isHttps = options.siteUrl.startsWith('https:');
   return helmet({
     contentSecurityPolicy: {
@@ -21,7 +23,7 @@ export function securityHeaders(options: { siteUrl: string }) {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", () => styleSources().join(' ')],
         imgSrc: ["'self'", 'data:', EMBED_ORIGINS.youtubeThumbnails],
         fontSrc: ["'self'"],
         mediaSrc: ["'self'"],
