@@ -8,7 +8,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-d
 import type { RouteObject } from 'react-router-dom';
 import { APP_PAYLOAD_ELEMENT_ID, deserializeRouteErrors } from '../shared/app-payload';
 import type { AppPayload } from '../shared/app-payload';
-import { DocumentContext } from '../shared/document-context';
+import { DocumentContext, INLINE_STYLES_ELEMENT_ID } from '../shared/document-context';
 import { createRoutes } from '../shared/routes';
 import { SITE_ROUTE_ID } from '../shared/site-data';
 import type { SiteData } from '../shared/site-data';
@@ -31,6 +31,8 @@ async function loadMatchedRoutes(tree: RouteObject[]) {
 
 const payloadJson = document.getElementById(APP_PAYLOAD_ELEMENT_ID)?.textContent ?? '';
 const payload = JSON.parse(payloadJson) as AppPayload;
+// The inline stylesheet, read back so hydration renders the very same text.
+const inlineStyles = document.getElementById(INLINE_STYLES_ELEMENT_ID)?.textContent ?? undefined;
 const routes = createRoutes(browserLoaders(payload.router.loaderData?.[SITE_ROUTE_ID] as SiteData));
 
 await loadMatchedRoutes(routes);
@@ -47,7 +49,7 @@ const router = createBrowserRouter(routes, {
 startTransition(() => {
   hydrateRoot(
     document,
-    <DocumentContext.Provider value={{ assets: payload.assets, payloadJson }}>
+    <DocumentContext.Provider value={{ assets: payload.assets, payloadJson, inlineStyles }}>
       <RouterProvider router={router} />
     </DocumentContext.Provider>,
     {

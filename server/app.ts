@@ -3,6 +3,7 @@
  * supertest without opening a port. server/index.ts is what listens.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
@@ -23,6 +24,8 @@ import type { SubscribeOptions } from './newsletter/sign-ups';
 import { rejectMalformedPath } from './malformed-path';
 import { createPageCache } from './page-cache';
 import { createPageLoaders } from './page-data';
+import { readInlineStyles } from './inline-styles';
+import type { InlineStyles } from './inline-styles';
 import { createPageRenderer } from './render-page';
 import { createReadiness } from './readiness';
 import { securityHeaders } from './security-headers';
@@ -43,12 +46,20 @@ const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 const ONE_YEAR = '365d';
 const PUBLIC_FILES_MAX_AGE = '1d';
 
+/** What a static file needs of the security headers: no MIME sniffing, no use by other sites. */
+function staticFileHeaders(res: { setHeader(name: string, value: string): unknown }) {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+}
+
 export function createApp(config: AppConfig, { logger, extraRoutes = [], newsletter, metrics }: AppDependencies) {
   const app = express();
   const manifestPath = path.join(config.rootDir, BUILD_MANIFEST_PATH);
   // Read once in production; in development the client is rebuilt under us.
   const productionManifest = config.isProduction ? readBuildManifest(manifestPath) : undefined;
   const getManifest = (): BuildManifest => productionManifest ?? readBuildManifest(manifestPath);
+  const productionStyles = productionManifest && readInlineStyles(config.rootDir, productionManifest);
+  const getInlineStyles = (): InlineStyles => productionStyles ?? readInlineStyles(config.rootDir, getManifest());
 
   // 1. Where the client really is, when a reverse proxy says so.
   app.set('trust proxy', config.trustProxy);
@@ -56,7 +67,7 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
 
   // 1a. Metrics (server/metrics.ts), when METRICS_PORT is set: first, so
   //     every request is timed and counted by route pattern. The page cache
-  //     (10) and the newsletter (5) report into the same registry below.
+  //     (7) and the newsletter (8) report into the same registry below.
   if (metrics) app.use(metrics.httpMiddleware);
 
   // 1b. Readiness (server/readiness.ts): GET /readyz, and once server/index.ts
@@ -84,6 +95,9 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
         return 'info';
       },
       autoLogging: { ignore: (req) => req.url === paths.health || req.url === paths.ready },
+      // Lines logged during a request carry only its id; the request itself is
+      // described once, in the completion line (cheaper per request).
+      quietReqLogger: true,
       // Enough to follow a request; headers stay out of the logs.
       serializers: {
         req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.raw?.ip }),
@@ -98,13 +112,70 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
     res.json({ status: 'ok' });
   });
 
-  // 4. Security headers for everything below.
-  app.use(securityHeaders({ siteUrl: config.siteUrl }));
-
-  // 4a. A path that cannot be percent-decoded is one clear 400 (server/malformed-path.ts).
+  // 3a. A path that cannot be percent-decoded is one clear 400
+  //     (server/malformed-path.ts), before the static handlers would each
+  //     trip over it in their own way.
   app.use(rejectMalformedPath);
 
-  // 5. Newsletter sign-ups (server/newsletter/): the durable ledger in
+  // 4. Hashed build output never changes under a name: cache it for a year.
+  //    The build wrote brotli and gzip copies beside each text file, so the
+  //    encoding a browser asks for is a file to send, never work to do.
+  //    A missing asset is a 404 here, not a rendered page. Files carry only
+  //    the two security headers that apply to them: the page headers (CSP and
+  //    the rest, step 6) would add a kilobyte to each of a page's requests.
+  app.use(
+    '/assets',
+    expressStaticGzip(path.join(config.rootDir, 'dist/client/assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: ONE_YEAR, index: false, fallthrough: false, setHeaders: staticFileHeaders },
+    }),
+  );
+
+  // 5. Other public files (images, video, favicon), copied and precompressed
+  //    by the build, keep their names across deploys: a moderate lifetime.
+  //    Only paths under the folder's own top-level names look there, so a page
+  //    request costs no file-system lookup.
+  const publicDir = path.join(config.rootDir, 'dist/public');
+  const publicNames = new Set(existsSync(publicDir) ? readdirSync(publicDir) : []);
+  const publicFiles = expressStaticGzip(publicDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { maxAge: PUBLIC_FILES_MAX_AGE, index: false, redirect: false, setHeaders: staticFileHeaders },
+  });
+  app.use((req, res, next) => (publicNames.has(req.path.split('/')[1] ?? '') ? publicFiles(req, res, next) : next()));
+
+  // 6. Security headers for everything below.
+  app.use(securityHeaders({ siteUrl: config.siteUrl, styleSources: () => [getInlineStyles().cspSource] }));
+
+  // 7. Pages are rendered once and kept in memory (server/page-cache.ts).
+  //    One already rendered is answered here at once, without walking the
+  //    routes below or asking the disk for a file; the rest reach step 11.
+  const pages = createPageCache({
+    renderer: createPageRenderer({
+      // Share cards (og:image) come from the build's manifest, read once here.
+      routes: createRoutes(
+        createPageLoaders({
+          siteUrl: config.siteUrl,
+          shareImages: readShareImageManifest(path.join(config.rootDir, SHARE_IMAGE_MANIFEST_PATH)),
+        }),
+        extraRoutes,
+      ),
+      siteUrl: config.siteUrl,
+      exposeErrors: !config.isProduction,
+      getManifest,
+      getInlineStyles: () => getInlineStyles().css,
+    }),
+    siteUrl: config.siteUrl,
+    exposeErrors: !config.isProduction,
+    enabled: config.isProduction,
+    onLookup: metrics && ((result) => metrics.pageCacheLookups.inc({ result })),
+  });
+  app.use(pages.fromMemory);
+
+  // 8. Newsletter sign-ups (server/newsletter/): the durable ledger in
   //    NEWSLETTER_FILE, the outbox worker that delivers it to the provider
   //    (started here, stopped by server/index.ts on shutdown), and
   //    POST /api/subscribe with its own body parsing (10 kB), rate limit and
@@ -120,69 +191,25 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   app.use(paths.subscribeApi, compression());
   app.use(signUps.router);
 
-  // 6. Old blog addresses: a plain 301, no React needed. Matched with and
+  // 9. Old blog addresses: a plain 301, no React needed. Matched with and
   //    without the trailing slash.
   for (const { from, to } of legacyRedirects) {
     app.get([from, `${from}/`], (_req, res) => res.redirect(301, to));
   }
 
-  // 7. Hashed build output never changes under a name: cache it for a year.
-  //    The build wrote brotli and gzip copies beside each text file, so the
-  //    encoding a browser asks for is a file to send, never work to do.
-  //    A missing asset is a 404 here, not a rendered page.
-  app.use(
-    '/assets',
-    expressStaticGzip(path.join(config.rootDir, 'dist/client/assets'), {
-      enableBrotli: true,
-      orderPreference: ['br', 'gzip'],
-      index: false,
-      serveStatic: { immutable: true, maxAge: ONE_YEAR, index: false, fallthrough: false },
-    }),
-  );
-
-  // 8. Other public files (images, video, favicon), copied and precompressed
-  //    by the build, keep their names across deploys: a moderate lifetime.
-  app.use(
-    expressStaticGzip(path.join(config.rootDir, 'dist/public'), {
-      enableBrotli: true,
-      orderPreference: ['br', 'gzip'],
-      index: false,
-      serveStatic: { maxAge: PUBLIC_FILES_MAX_AGE, index: false, redirect: false },
-    }),
-  );
-
-  // 9. /sitemap.xml (every canonical page and episode) and /robots.txt,
+  // 10. /sitemap.xml (every canonical page and episode) and /robots.txt,
   //    built once from the path table, the content and SITE_URL
   //    (server/sitemap.ts). Before the pages, which would answer 404.
   app.use(sitemapRouter(config.siteUrl));
 
-  // 10. Every other GET or HEAD is a page of the route tree, rendered once and
-  //    served from memory (server/page-cache.ts); /_data/<path> is the same
-  //    page's data as JSON, for client-side navigations.
-  const pages = createPageCache({
-    renderer: createPageRenderer({
-      // Share cards (og:image) come from the build's manifest, read once here.
-      routes: createRoutes(
-        createPageLoaders({
-          siteUrl: config.siteUrl,
-          shareImages: readShareImageManifest(path.join(config.rootDir, SHARE_IMAGE_MANIFEST_PATH)),
-        }),
-        extraRoutes,
-      ),
-      siteUrl: config.siteUrl,
-      exposeErrors: !config.isProduction,
-      getManifest,
-    }),
-    siteUrl: config.siteUrl,
-    exposeErrors: !config.isProduction,
-    enabled: config.isProduction,
-    onLookup: metrics && ((result) => metrics.pageCacheLookups.inc({ result })),
-  });
+  // 11. Every other GET or HEAD is a page of the route tree, rendered once
+  //     (step 7); /_data/<path> is the same page's data as JSON, for
+  //     client-side navigations.
   app.locals.pageCache = pages;
   app.get([PAGE_DATA_PREFIX, `${PAGE_DATA_PREFIX}/{*path}`], pages.dataHandler);
   app.get('/{*path}', pages.pageHandler);
 
-  // 11. Pages can only be read.
+  // 12. Pages can only be read.
   app.all('/{*path}', (_req, res) => {
     res.setHeader('Allow', 'GET, HEAD');
     res.status(405).type('text/plain').send('Method Not Allowed: pages can only be read with GET or HEAD.');

@@ -132,6 +132,20 @@ export function createPageCache(options: PageCacheOptions) {
     });
   }
 
+  /**
+   * A page already in memory, answered before anything else looks at the
+   * request (the static handlers would ask the disk first). Only URLs the page
+   * handler has resolved are known here, so an asset or the API never is.
+   */
+  const fromMemory: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const key = aliases.get(req.originalUrl);
+    const page = key === undefined ? undefined : entries.get(key);
+    if (!page) return next();
+    onLookup('hit');
+    send(req, res, page, 'html');
+  };
+
   /** GET and HEAD of every page. */
   const pageHandler: RequestHandler = async (req, res, next) => {
     try {
@@ -159,5 +173,5 @@ export function createPageCache(options: PageCacheOptions) {
     }
   };
 
-  return { pageHandler, dataHandler, size: () => entries.size };
+  return { fromMemory, pageHandler, dataHandler, size: () => entries.size };
 }

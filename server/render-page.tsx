@@ -24,6 +24,8 @@ export interface PageRendererOptions {
   /** Show error messages to visitors (development only). */
   exposeErrors: boolean;
   getManifest: () => BuildManifest;
+  /** The stylesheet to write into <head>; absent, the stylesheets are linked. */
+  getInlineStyles?: () => string;
   /** Give up on a render that takes longer than this. */
   renderTimeoutMs?: number;
 }
@@ -67,7 +69,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     const safeContext = { ...context, errors: hideErrors(context.errors) };
     const router = createStaticRouter(handler.dataRoutes, safeContext);
     return (
-      <DocumentContext.Provider value={{ assets, payloadJson }}>
+      <DocumentContext.Provider value={{ assets, payloadJson, inlineStyles: options.getInlineStyles?.() }}>
         <StaticRouterProvider router={router} context={safeContext} hydrate={false} />
       </DocumentContext.Provider>
     );

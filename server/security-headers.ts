@@ -22,21 +22,23 @@ export function isServedOverHttps(req: Request, siteIsHttps: boolean): boolean {
 
 /**
  * helmet with a strict Content-Security-Policy. The pages carry no inline
- * script or style (the hydration data is non-executable JSON), so 'self'
- * is enough and the same HTML can be cached for everyone.
+ * script (the hydration data is non-executable JSON), so script-src 'self' is
+ * enough and the same HTML can be cached for everyone. The one inline
+ * stylesheet is allowed by its hash (`styleSources`, server/inline-styles.ts).
  *
  * HSTS and `upgrade-insecure-requests` go only on answers over HTTPS
  * (isServedOverHttps): browsers ignore HSTS over plain HTTP, and upgrading
  * subresources of a page served over HTTP would break a site without HTTPS.
  */
-export function securityHeaders(options: { siteUrl: string }): RequestHandler {
+export function securityHeaders(options: { siteUrl: string; styleSources?: () => string[] }): RequestHandler {
+  const styleSources = options.styleSources ?? (() => []);
   const siteIsHttps = options.siteUrl.startsWith('https:');
-  const overHttps = helmetFor(true);
-  const overHttp = helmetFor(false);
+  const overHttps = helmetFor(true, styleSources);
+  const overHttp = helmetFor(false, styleSources);
   return (req, res, next) => (isServedOverHttps(req, siteIsHttps) ? overHttps : overHttp)(req, res, next);
 }
 
-function helmetFor(isHttps: boolean) {
+function helmetFor(isHttps: boolean, styleSources: () => string[]) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -44,7 +46,7 @@ function helmetFor(isHttps: boolean) {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", () => styleSources().join(' ')],
         imgSrc: ["'self'", 'data:', EMBED_ORIGINS.youtubeThumbnails],
         fontSrc: ["'self'"],
         mediaSrc: ["'self'"],

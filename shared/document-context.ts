@@ -5,7 +5,16 @@ export interface DocumentData {
   assets: DocumentAssets;
   /** The serialized AppPayload, written verbatim into the document. */
   payloadJson: string;
+  /**
+   * The stylesheet's text, written into <head> (server/inline-styles.ts). The
+   * browser reads it back from the document before hydrating, so it never
+   * travels twice. Absent: the stylesheets are linked.
+   */
+  inlineStyles?: string;
 }
+
+/** The id of the <style> element that holds the inline stylesheet. */
+export const INLINE_STYLES_ELEMENT_ID = 'page-styles';
 
 /**
  * What the document head needs beyond the route tree. The server fills it from

@@ -1,9 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import type { VideoAsset } from '../content/types';
 
+/** Visitors who ask for less motion, or for less data, get the still poster. */
+function wantsStillPicture(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches || connection?.saveData === true;
+}
+
 /**
- * A muted, looping, decorative hero video. Visitors can pause it (WCAG 2.2.2),
- * and it starts paused for those who ask the system for reduced motion.
+ * A muted, looping, decorative hero video (spec: hero videos autoplay muted
+ * and loop). It starts once the page has loaded, so its bytes never compete
+ * with what the first paint needs; until then, and for visitors who ask for
+ * reduced motion or Save-Data, the poster shows. Visitors can pause it
+ * (WCAG 2.2.2).
  */
 export function BackgroundVideo({ video: { src, poster } }: { video: VideoAsset }) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -12,10 +21,15 @@ export function BackgroundVideo({ video: { src, poster } }: { video: VideoAsset 
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
-      video.pause();
+    if (wantsStillPicture()) {
       setPaused(true);
+      return;
     }
+    // Browsers may refuse to play; the poster stays and the button offers Play.
+    const start = () => void video.play().catch(() => setPaused(true));
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => window.removeEventListener('load', start);
   }, []);
 
   const toggle = () => {
@@ -39,11 +53,10 @@ export function BackgroundVideo({ video: { src, poster } }: { video: VideoAsset 
         poster={poster}
         width={1280}
         height={720}
-        autoPlay
         muted
         loop
         playsInline
-        preload="metadata"
+        preload="none"
         aria-hidden="true"
         tabIndex={-1}
       />

@@ -1,7 +1,7 @@
 import { useContext, useEffect } from 'react';
 import { Outlet, UNSAFE_DataRouterStateContext as DataRouterStateContext, useMatches } from 'react-router-dom';
 import { APP_PAYLOAD_ELEMENT_ID } from '../app-payload';
-import { useDocumentData } from '../document-context';
+import { INLINE_STYLES_ELEMENT_ID, useDocumentData } from '../document-context';
 import { findPageHead } from '../page-head';
 import type { PageHead } from '../page-head';
 import { siteIcons } from '../paths';
@@ -24,7 +24,7 @@ function usePageHead(): PageHead {
  * route's element, so server and client render it from the same tree.
  */
 export function Document() {
-  const { assets, payloadJson } = useDocumentData();
+  const { assets, payloadJson, inlineStyles } = useDocumentData();
   const head = usePageHead();
   useEffect(() => {
     // A marker for browser tests and scripts that need to know the page is interactive.
@@ -48,13 +48,17 @@ export function Document() {
         <link rel="apple-touch-icon" href={siteIcons.appleTouchIcon} />
         <link rel="manifest" href={siteIcons.manifest} />
         {head.lcpImage && <link rel="preload" as="image" href={head.lcpImage} fetchPriority="high" />}
-        {assets.styles.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
+        {inlineStyles !== undefined ? (
+          <style id={INLINE_STYLES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: inlineStyles }} />
+        ) : (
+          assets.styles.map((href) => <link key={href} rel="stylesheet" href={href} />)
+        )}
         {assets.modulePreloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
+          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
         ))}
-        <script type="module" src={assets.entryScript} />
+        {/* Scripts ask for low priority: the page paints from its HTML and inline
+            styles, and the hero image comes first; hydration follows. */}
+        <script type="module" src={assets.entryScript} fetchPriority="low" />
         {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: head.jsonLd }} />}
       </head>
       <body>

@@ -28,6 +28,16 @@ const videoStates = (page: Page) =>
     videos.map((video) => ({ paused: (video as HTMLVideoElement).paused, time: (video as HTMLVideoElement).currentTime })),
   );
 
+describe('without a preference for reduced motion', () => {
+  it.each([paths.home, paths.podcast])('%s: the background video starts by itself once the page has loaded', async (path) => {
+    const { page, close } = await ctx.open(path, { viewport: { width: 1280, height: 800 } });
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await expect.poll(async () => (await videoStates(page))[0]?.paused, { timeout: 10_000 }).toBe(false);
+    expect(await page.getByRole('button', { name: 'Pause background video' }).count()).toBe(1);
+    await close();
+  });
+});
+
 describe('prefers-reduced-motion: reduce', () => {
   it.each([paths.home, paths.podcast])('%s: the background video stays still', async (path) => {
     const { page, close } = await ctx.open(path, { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
@@ -81,13 +82,18 @@ describe('the document', () => {
     expect(JSON.parse(payload).router).toHaveProperty('loaderData');
   });
 
-  it('links the hashed entry, its CSS and the page chunk from the build manifest', async () => {
+  it('loads the hashed entry and the page chunk at low priority, and inlines the stylesheet the CSP allows by hash', async () => {
     const manifest = JSON.parse(readFileSync(path.join(rootDir, 'dist/build-manifest.json'), 'utf8'));
     const res = await request(app).get('/press');
-    expect(res.text).toContain(`<script type="module" src="${manifest.entry.file}"></script>`);
-    expect(res.text).toContain(`<link rel="stylesheet" href="${manifest.entry.css[0]}"/>`);
-    expect(res.text).toContain(`<link rel="modulepreload" href="${manifest.pages['press-page'].file}"/>`);
+    expect(res.text).toContain(`<script type="module" src="${manifest.entry.file}" fetchPriority="low"></script>`);
+    expect(res.text).toContain(`<link rel="modulepreload" href="${manifest.pages['press-page'].file}" fetchPriority="low"/>`);
     expect(res.text).not.toContain(manifest.pages['home-page'].file);
+    expect(res.text).not.toContain('rel="stylesheet"');
+    const css = /<style id="page-styles">([\s\S]*?)<\/style>/.exec(res.text)?.[1];
+    expect(css).toBe(readFileSync(path.join(rootDir, 'dist/client', manifest.entry.css[0]), 'utf8'));
+    const hash = createHash('sha256').update(css!).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`style-src 'self' 'sha256-${hash}'`);
+    expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
   });
 
   it('escapes markup inside the JSON payload', async () => {

@@ -75,9 +75,12 @@ describe('/podcast', () => {
     expect(page).toMatch(/<h1[^>]*>Podcast Episodes<\/h1>/);
     expect(page).toMatch(/<video[^>]*src="\/media\/video\/hero-podcast\.mp4"[^>]*poster="\/media\/video\/hero-podcast\.jpg"/);
     const video = /<video [^>]*>/.exec(page)?.[0] ?? '';
-    for (const attribute of ['autoplay', 'muted', 'loop', 'playsinline']) {
+    for (const attribute of ['muted', 'loop', 'playsinline']) {
       expect(video).toMatch(new RegExp(` ${attribute}=""`, 'i'));
     }
+    // It starts from script once the page has loaded (and never under reduced motion or Save-Data).
+    expect(video).not.toMatch(/ autoplay/i);
+    expect(video).toContain('preload="none"');
     const showLinks: [string, string][] = [
       ['Apple Podcasts', externalUrls.applePodcasts],
       ['Spotify', externalUrls.spotifyShow],
