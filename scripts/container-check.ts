@@ -6,7 +6,7 @@
  * .cache/container/. Podman's storage and configuration live there too (CONTAINERS_STORAGE_CONF,
  * CONTAINERS_CONF), so the system's podman setup is never touched.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -250,12 +250,13 @@ async function main() {
   await new Promise((r) => setTimeout(r, 500));
   stopping = true;
   const tStop = Date.now();
-  const stop = new Promise<void>((resolve) => {
-    const r = spawnSync('podman', ['stop', '-t', '10', first], { env });
-    if (r.status !== 0) fail(`podman stop: ${r.stderr}`);
-    resolve();
+  // Asynchronous, so the request loops keep running while podman delivers SIGTERM.
+  await new Promise<void>((resolve) => {
+    execFile('podman', ['stop', '-t', '10', first], { env }, (error, _out, stderr) => {
+      if (error) fail(`podman stop: ${stderr}`);
+      resolve();
+    });
   });
-  await stop;
   const stoppedIn = seconds(tStop);
   stopDeadline = 0;
   await Promise.all(loops);
