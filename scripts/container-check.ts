@@ -17,7 +17,9 @@ const cache = path.join(root, '.cache', 'container');
 const IMAGE = 'harbor-ledger-check';
 const suffix = `${process.pid}`;
 const VOLUME = `harbor-ledger-check-data-${suffix}`;
-const NAMES = [`harbor-ledger-check-a-${suffix}`, `harbor-ledger-check-b-${suffix}`];
+const FIRST = `harbor-ledger-check-a-${suffix}`;
+const SECOND = `harbor-ledger-check-b-${suffix}`;
+const NAMES = [FIRST, SECOND];
 
 function fail(message: string): never {
   console.error(`container: FAILED: ${message}`);
@@ -178,7 +180,8 @@ async function main() {
 
   podman(['volume', 'create', VOLUME]);
   const port = await freePort();
-  const [first, second] = NAMES;
+  const first = FIRST;
+  const second = SECOND;
   const tRun = Date.now();
   runHardened(first, port);
   await waitHealthy(first);
@@ -252,7 +255,7 @@ async function main() {
   const tStop = Date.now();
   // Asynchronous, so the request loops keep running while podman delivers SIGTERM.
   await new Promise<void>((resolve) => {
-    execFile('podman', ['stop', '-t', '10', first], { env }, (error, _out, stderr) => {
+    execFile('podman', ['stop', '-t', '10', first], { env, encoding: 'utf8' }, (error: Error | null, _out: string, stderr: string) => {
       if (error) fail(`podman stop: ${stderr}`);
       resolve();
     });
