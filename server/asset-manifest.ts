@@ -23,14 +23,19 @@ export interface BuildManifest {
 
 export const BUILD_MANIFEST_PATH = 'dist/build-manifest.json';
 
-export function readBuildManifest(file: string): BuildManifest {
+/** A JSON file the build writes; missing, the server cannot start, and says what to do. */
+export function readBuildOutput<T>(file: string, what: string): T {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    throw new Error(`No client build at ${file}: run "npm run build" first.`);
+    throw new Error(`No ${what} at ${file}: run "npm run build" first.`);
   }
-  return JSON.parse(text) as BuildManifest;
+  return JSON.parse(text) as T;
+}
+
+export function readBuildManifest(file: string): BuildManifest {
+  return readBuildOutput<BuildManifest>(file, 'client build');
 }
 
 /** Route ids look like 'episode-page' or 'service-page:estate-planning'. */

@@ -4,7 +4,7 @@
  * one per service page. The build writes their hashed files under
  * /assets/share/ and this manifest; the server reads it once at start-up.
  */
-import { readFileSync } from 'node:fs';
+import { readBuildOutput } from './asset-manifest';
 import type { ServiceSlug } from '../shared/content/service-pages';
 
 export const SHARE_IMAGE_MANIFEST_PATH = 'dist/share-images.json';
@@ -29,13 +29,7 @@ export const shareImageKeys = {
 };
 
 export function readShareImageManifest(file: string): ShareImageManifest {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new Error(`No share images at ${file}: run "npm run build" first.`);
-  }
-  return JSON.parse(text) as ShareImageManifest;
+  return readBuildOutput<ShareImageManifest>(file, 'share images');
 }
 
 /** The image for a key, falling back to the site's card (a page added since the last build still shares well). */
