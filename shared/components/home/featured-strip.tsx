@@ -20,6 +20,9 @@ function LogoList({ publications, clone }: { publications: readonly Publication[
             width={publication.width}
             height={publication.height}
             alt={clone ? '' : publication.name}
+            // Lazy: small logos must not be preloaded ahead of the hero picture the first paint needs.
+            loading="lazy"
+            decoding="async"
           />
         </li>
       ))}
