@@ -76,7 +76,7 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   //     this instance stops accepting.
   const readiness = createReadiness();
   app.use(readiness.middleware);
-  app.use(readiness.router);
+  app.get(paths.ready, readiness.readyHandler);
 
   // 2. Request id and one log line per request. A proxy's X-Request-Id is
   //    kept so log lines can be followed across hops.
@@ -95,13 +95,16 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
         return 'info';
       },
       autoLogging: { ignore: (req) => req.url === paths.health || req.url === paths.ready },
-      // Lines logged during a request carry only its id; the request itself is
-      // described once, in the completion line (cheaper per request).
+      // Lines logged during a request carry only its id (`reqId`); the
+      // request itself is described once, in the completion line.
       quietReqLogger: true,
-      // Enough to follow a request; headers stay out of the logs.
+      // Enough to follow a request; headers stay out of the logs. The
+      // serializers read Express's own request and response, unwrapped: the
+      // wrapped copies pino-std-serializers would make are never logged.
+      wrapSerializers: false,
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.raw?.ip }),
-        res: (res) => ({ statusCode: res.statusCode }),
+        req: (req: express.Request) => ({ id: req.id, method: req.method, url: req.originalUrl, ip: req.ip }),
+        res: (res: express.Response) => ({ statusCode: res.statusCode }),
       },
     }),
   );

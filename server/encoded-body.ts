@@ -57,9 +57,29 @@ export interface SendOptions {
   cacheControl: string;
 }
 
-/** Sends the encoding the client prefers, a 304 for a matching If-None-Match, and no body for HEAD. */
+const MAX_REMEMBERED_HEADERS = 64;
+const chosenEncodings = new Map<string, Encoding>();
+
+/**
+ * The encoding to send: brotli when the client accepts it at all, else gzip,
+ * else none. Browsers list gzip first ("gzip, deflate, br, zstd") with equal
+ * weight, and brotli is the smaller. Clients send few distinct headers, so
+ * each is negotiated once (a bounded map).
+ */
+function chooseEncoding(req: Request): Encoding {
+  const header = req.headers['accept-encoding'] ?? '';
+  let encoding = chosenEncodings.get(header);
+  if (encoding === undefined) {
+    encoding = ENCODINGS.find((candidate) => req.acceptsEncodings(candidate)) ?? 'identity';
+    if (chosenEncodings.size >= MAX_REMEMBERED_HEADERS) chosenEncodings.clear();
+    chosenEncodings.set(header, encoding);
+  }
+  return encoding;
+}
+
+/** Sends the encoding chosen above, a 304 for a matching If-None-Match, and no body for HEAD. */
 export function sendEncodedBody(req: Request, res: Response, body: EncodedBody, options: SendOptions) {
-  const encoding = (req.acceptsEncodings(ENCODINGS) || 'identity') as Encoding;
+  const encoding = chooseEncoding(req);
   res.status(options.status);
   res.setHeader('Content-Type', options.contentType);
   res.setHeader('Cache-Control', options.cacheControl);

@@ -10,6 +10,7 @@ export const MALFORMED_PATH_MESSAGE =
   'Bad Request: this address has broken percent-encoding (every "%" must start a valid UTF-8 escape such as %C3%A9). Check the link and try again.';
 
 export const rejectMalformedPath: RequestHandler = (req, res, next) => {
+  if (!req.path.includes('%')) return next();
   try {
     decodeURIComponent(req.path);
   } catch {

@@ -15,9 +15,7 @@
  * on another instance for any method, since nothing was sent.
  */
 import type { ServerResponse } from 'node:http';
-import express from 'express';
 import type { RequestHandler } from 'express';
-import { paths } from '../shared/paths';
 
 export interface Readiness {
   readonly leaving: boolean;
@@ -26,7 +24,7 @@ export interface Readiness {
   /** First in the app, so every answer is covered. */
   middleware: RequestHandler;
   /** GET /readyz. */
-  router: express.Router;
+  readyHandler: RequestHandler;
 }
 
 export function createReadiness(): Readiness {
@@ -37,19 +35,21 @@ export function createReadiness(): Readiness {
   const middleware: RequestHandler = (_req, res, next) => {
     if (leaving) {
       res.setHeader('Connection', 'close');
-    } else {
-      inFlight.add(res);
-      res.once('close', () => inFlight.delete(res));
+      return next();
     }
+    inFlight.add(res);
     next();
+    // A page from memory has been answered by now, synchronously: no need to
+    // watch it (a listener per request is a measurable cost under load).
+    if (res.headersSent) inFlight.delete(res);
+    else res.once('close', () => inFlight.delete(res));
   };
 
-  const router = express.Router();
-  router.get(paths.ready, (_req, res) => {
+  const readyHandler: RequestHandler = (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     if (leaving) res.status(503).json({ status: 'leaving', message: 'This instance is shutting down; send traffic elsewhere.' });
     else res.json({ status: 'ready' });
-  });
+  };
 
   return {
     get leaving() {
@@ -61,6 +61,6 @@ export function createReadiness(): Readiness {
       inFlight.clear();
     },
     middleware,
-    router,
+    readyHandler,
   };
 }

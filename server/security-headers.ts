@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
 
@@ -33,12 +34,36 @@ export function isServedOverHttps(req: Request, siteIsHttps: boolean): boolean {
 export function securityHeaders(options: { siteUrl: string; styleSources?: () => string[] }): RequestHandler {
   const styleSources = options.styleSources ?? (() => []);
   const siteIsHttps = options.siteUrl.startsWith('https:');
-  const overHttps = helmetFor(true, styleSources);
-  const overHttp = helmetFor(false, styleSources);
-  return (req, res, next) => (isServedOverHttps(req, siteIsHttps) ? overHttps : overHttp)(req, res, next);
+  // helmet decides the headers, but they depend only on the protocol and the
+  // inline stylesheet's hash, so each set is worked out once and replayed:
+  // building the CSP string on every request was a measurable share of a page
+  // served from memory. In development a rebuilt stylesheet changes the hash.
+  const computed = { https: { styles: '', headers: new Map<string, string>() }, http: { styles: '', headers: new Map<string, string>() } };
+  return (req, res, next) => {
+    const isHttps = isServedOverHttps(req, siteIsHttps);
+    const current = computed[isHttps ? 'https' : 'http'];
+    const styles = styleSources().join(' ');
+    if (current.headers.size === 0 || current.styles !== styles) {
+      current.styles = styles;
+      current.headers = headersOf(helmetFor(isHttps, styles));
+    }
+    res.setHeaders(current.headers);
+    next();
+  };
 }
 
-function helmetFor(isHttps: boolean, styleSources: () => string[]) {
+/** The headers a helmet middleware sets, recorded once. */
+function headersOf(middleware: ReturnType<typeof helmet>): Map<string, string> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string | number) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+function helmetFor(isHttps: boolean, styleSources: string) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -46,7 +71,7 @@ function helmetFor(isHttps: boolean, styleSources: () => string[]) {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", () => styleSources().join(' ')],
+        styleSrc: styleSources ? ["'self'", styleSources] : ["'self'"],
         imgSrc: ["'self'", 'data:', EMBED_ORIGINS.youtubeThumbnails],
         fontSrc: ["'self'"],
         mediaSrc: ["'self'"],

@@ -46,6 +46,15 @@ describe('page cache', () => {
     if (encoding !== 'identity') expect(res.body.length).toBeLessThan(plain.body.length / 3);
   });
 
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'], // what Chrome sends: gzip listed first, all of equal weight
+    ['br;q=0, gzip', 'gzip'],
+    ['deflate', undefined],
+  ])('chooses the encoding for Accept-Encoding "%s": %s', async (acceptEncoding, expected) => {
+    const res = await get('/press', { 'Accept-Encoding': acceptEncoding });
+    expect(res.headers['content-encoding']).toBe(expected);
+  });
+
   it('has a strong ETag per encoding and answers a matching If-None-Match with 304 and no body', async () => {
     const br = await get('/podcast?page=2', { 'Accept-Encoding': 'br' });
     const gz = await get('/podcast?page=2', { 'Accept-Encoding': 'gzip' });
