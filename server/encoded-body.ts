@@ -32,12 +32,14 @@ export async function encodeBody(content: string | Buffer, contentKind: 'text' |
     }),
     gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
   ]);
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  return {
-    bodies: { br, gzip: gz, identity },
-    // Strong validators must differ between encodings of the same content.
-    etags: { br: `"${hash}-br"`, gzip: `"${hash}-gz"`, identity: `"${hash}"` },
-  };
+  return encodedBodyOf({ br, gzip: gz, identity });
+}
+
+/** A body already compressed (the build's .br and .gz copies of an asset), with its ETags. */
+export function encodedBodyOf(bodies: Record<Encoding, Buffer>): EncodedBody {
+  const hash = createHash('sha256').update(bodies.identity).digest('base64url').slice(0, 27);
+  // Strong validators must differ between encodings of the same content.
+  return { bodies, etags: { br: `"${hash}-br"`, gzip: `"${hash}-gz"`, identity: `"${hash}"` } };
 }
 
 const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity'];

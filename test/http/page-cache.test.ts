@@ -177,4 +177,23 @@ describe('static files', () => {
     expect(res.body.equals(readFileSync(path.join(rootDir, 'dist/client', manifest.entry.file)))).toBe(true);
     expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
   });
+
+  it('answers a matching If-None-Match with 304, HEAD with the headers of GET, and an unknown asset with 404', async () => {
+    const first = await get(manifest.entry.file, { 'Accept-Encoding': 'br' });
+    expect(first.headers.etag).toMatch(/^"[\w-]+-br"$/);
+    const revalidated = await get(manifest.entry.file, { 'Accept-Encoding': 'br', 'If-None-Match': first.headers.etag! });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+
+    const head = await rawRequest(server.origin + manifest.entry.file, { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    for (const name of ['content-encoding', 'content-length', 'etag', 'x-content-type-options', 'cross-origin-resource-policy']) {
+      expect(head.headers[name]).toBe(first.headers[name]);
+    }
+
+    const missing = await get('/assets/entry-NOTBUILT.js', { 'Accept-Encoding': 'br' });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control']).not.toContain('immutable');
+  });
 });
