@@ -21,7 +21,7 @@ try {
 
 const logger = createLogger({ level: config.logLevel, isProduction: config.isProduction });
 // Metrics only when asked for, on their own port: the public port never serves them.
-const metrics = config.metricsPort === undefined ? undefined : createMetrics();
+const metrics = config.metricsPort === undefined ? undefined : await createMetrics();
 const app = createApp(config, { logger, metrics });
 const server = createHttpServer(app);
 const metricsServer = metrics ? createHttpServer(metricsListener(metrics.registry)) : undefined;

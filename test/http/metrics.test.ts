@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 async function serve(env: Record<string, string> = {}, config: Partial<AppConfig> = {}) {
-  const metrics = createMetrics();
+  const metrics = await createMetrics();
   const { logger } = capturingLogger('silent');
   const app = createApp(testConfig(env, config), { logger, metrics, newsletter: FAST_NEWSLETTER });
   const site = createHttpServer(app);
