@@ -4,15 +4,15 @@
  * framework's floor) and a bare node:http server (this machine's limit) — at
  * 50 connections, URL by URL, with autocannon. Then RSS over repeated rounds.
  *
- *   npm run bench                 10 s per measurement (about four minutes)
- *   npm run bench -- --seconds 3  a quick look
+ *   npm run bench                              about six minutes
+ *   npm run bench -- --seconds 2 --repeats 1  a quick look
  *
- * The client runs in this process. Each server is warmed up on each URL
- * (unmeasured) before it is measured, and where the machine allows, servers
- * and client run on separate cores (PINNED below). Note that autocannon's
- * client decodes every body as UTF-8 text, which for brotli bytes caps it
- * near 2,500–3,000 responses/s on one core of this machine: the references
- * reach that cap, so the ratios measure how close the site comes to it.
+ * The client runs in this process. Servers are warmed up and measured in
+ * turn (compare() below), and where the machine allows, servers and client
+ * run on separate cores (PINNED below). Note that autocannon's client decodes
+ * every body as UTF-8 text, which for brotli bytes caps it at a few thousand
+ * responses/s on one core: where bare node:http is no faster than bare
+ * Express, both have reached the client's limit, not their own.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -30,12 +30,20 @@ import type { RecordedResponse } from './bench-reference';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, rounds: { type: 'string', default: '5' } },
+  options: {
+    seconds: { type: 'string', default: '5' },
+    repeats: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '5' },
+  },
 });
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 const ROUNDS = Number(args.rounds);
+/** Measurements per server and URL, taken in turn (site, express, node, site, …); the median is printed. */
+const REPEATS = Number(args.repeats);
 const WARM_UP_SECONDS = 2;
+const ROUND_SECONDS = 10;
 /** What a browser sends; every response is then brotli from memory. */
 const REQUEST_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html,*/*' };
 /** Hop-by-hop and per-response headers the references must not replay. */
@@ -171,22 +179,38 @@ const bareNode = await startReference('node', fixturesFile);
 const rssBefore = rssMb(site.child.pid!);
 console.log(`start-up to first ${paths.health} 200: ${site.startupMs.toFixed(0)} ms; RSS after start: ${rssBefore.toFixed(1)} MB`);
 console.log(
-  `${CONNECTIONS} connections, ${SECONDS} s per measurement, Accept-Encoding: ${REQUEST_HEADERS['accept-encoding']}; ` +
+  `${CONNECTIONS} connections, median of ${REPEATS} measurements of ${SECONDS} s taken in turn, Accept-Encoding: ${REQUEST_HEADERS['accept-encoding']}; ` +
     (PINNED ? `servers on core 0, this client on cores 1-${CORES - 1}\n` : `client and servers share ${CORES} core(s)\n`),
 );
 console.log(
   `${'URL'.padEnd(34)}${pad('site req/s', 11)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('express', 10)}${pad('p99', 6)}${pad('node', 8)}${pad('p99', 6)}${pad('÷express', 10)}${pad('÷node', 8)}${pad('errors', 8)}`,
 );
 let failures = 0;
-/** A server answering its first thousands of requests is still compiling its hot path: warm each up, unmeasured. */
-const warmedUp = async (origin: string, url: string) => {
-  await load(origin + url, WARM_UP_SECONDS);
-  return load(origin + url);
-};
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const medianLoad = (loads: Load[]): Load => ({
+  rps: median(loads.map((l) => l.rps)),
+  p50: median(loads.map((l) => l.p50)),
+  p99: median(loads.map((l) => l.p99)),
+  errors: loads.reduce((sum, l) => sum + l.errors, 0),
+  non2xx: loads.reduce((sum, l) => sum + l.non2xx, 0),
+});
+/**
+ * Each server is warmed up on the URL first (unmeasured: a server's first
+ * thousands of requests still compile its hot path). Then the three are
+ * measured in turn, REPEATS times, so a slow spell of the machine falls on
+ * all of them rather than on one.
+ */
+async function compare(url: string) {
+  const origins = [site.origin, bareExpress.origin, bareNode.origin];
+  for (const origin of origins) await load(origin + url, WARM_UP_SECONDS);
+  const runs: Load[][] = [[], [], []];
+  for (let repeat = 0; repeat < REPEATS; repeat++) {
+    for (const [index, origin] of origins.entries()) runs[index]!.push(await load(origin + url));
+  }
+  return runs.map(medianLoad) as [Load, Load, Load];
+}
 for (const url of urls) {
-  const ours = await warmedUp(site.origin, url);
-  const express = await warmedUp(bareExpress.origin, url);
-  const node = await warmedUp(bareNode.origin, url);
+  const [ours, express, node] = await compare(url);
   failures += ours.errors + ours.non2xx;
   const name = url.length > 32 ? `${url.slice(0, 31)}…` : url;
   console.log(
@@ -196,12 +220,12 @@ for (const url of urls) {
 await Promise.all([stop(bareExpress.child), stop(bareNode.child)]);
 
 // Memory: one round over every URL, then ROUNDS more; RSS must stay flat.
-// A round: every URL in turn on each of the 50 connections, for SECONDS.
+// A round: every URL in turn on each of the 50 connections, for 10 s.
 const roundLoad = () =>
   autocannon({
     url: site.origin,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: ROUND_SECONDS,
     headers: REQUEST_HEADERS,
     requests: urls.map((url) => ({ method: 'GET', path: url })),
   });
