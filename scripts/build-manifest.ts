@@ -1,12 +1,15 @@
 /**
  * Turns esbuild's metafile into the manifest the server reads: the client
- * entry and each page module, with the hashed files they load.
+ * entry, the hydrating module it loads, and each page module, with the hashed
+ * files they load.
  */
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { BuildChunk, BuildManifest } from '../server/asset-manifest';
 
-export const CLIENT_ENTRY = 'client/entry.tsx';
+export const CLIENT_ENTRY = 'client/entry.ts';
+/** What the entry imports once the page has painted. */
+const HYDRATE_MODULE = 'client/hydrate.tsx';
 const PAGE_MODULE = /^shared\/pages\/([\w-]+)\.tsx$/;
 
 /** Turns esbuild's metafile into the entry/page → files map the server needs. */
@@ -32,14 +35,17 @@ export function manifestFromMetafile(metafile: esbuild.Metafile, iconSprite: str
   };
 
   let entry: BuildChunk | undefined;
+  let hydrate: BuildChunk | undefined;
   const pages: Record<string, BuildChunk> = {};
   for (const [outputPath, output] of Object.entries(outputs)) {
     if (!outputPath.endsWith('.js') || !output.entryPoint) continue;
     if (output.entryPoint === CLIENT_ENTRY) entry = chunkFor(outputPath);
+    if (output.entryPoint === HYDRATE_MODULE) hydrate = chunkFor(outputPath);
     const page = PAGE_MODULE.exec(output.entryPoint);
     if (page) pages[page[1]!] = chunkFor(outputPath);
   }
   if (!entry) throw new Error(`The client build has no output for ${CLIENT_ENTRY}`);
-  return { entry, pages, iconSprite };
+  if (!hydrate) throw new Error(`The client build has no output for ${HYDRATE_MODULE}`);
+  return { entry, hydrate, pages, iconSprite };
 }
 

@@ -48,7 +48,7 @@ async function writeIconSprite(): Promise<string> {
 /** `frameworkUrl`: the production framework bundle, loaded before everything else. */
 export async function writeManifest(metafile: esbuild.Metafile, frameworkUrl?: string) {
   const manifest = manifestFromMetafile(metafile, await writeIconSprite());
-  if (frameworkUrl) manifest.entry.imports.unshift(frameworkUrl);
+  if (frameworkUrl) manifest.hydrate.imports.unshift(frameworkUrl);
   await writeAtomically(path.join(rootDir, BUILD_MANIFEST_PATH), JSON.stringify(manifest, null, 2) + '\n');
 }
 

@@ -14,7 +14,10 @@ export interface BuildChunk {
 }
 
 export interface BuildManifest {
+  /** The one script the HTML names (client/entry.ts). */
   entry: BuildChunk;
+  /** The hydrating code the entry imports after the first paint, with the framework among its imports. */
+  hydrate: BuildChunk;
   /** Keyed by page module file name, e.g. 'home-page'. */
   pages: Record<string, BuildChunk>;
   /** The hashed icon sprite. */
@@ -44,7 +47,7 @@ function pageModuleOf(routeId: string): string {
 }
 
 export function assetsForRoutes(manifest: BuildManifest, routeIds: string[]): DocumentAssets {
-  const preloads = new Set(manifest.entry.imports);
+  const preloads = new Set([manifest.hydrate.file, ...manifest.hydrate.imports]);
   const styles = new Set(manifest.entry.css);
   for (const routeId of routeIds) {
     const page = manifest.pages[pageModuleOf(routeId)];

@@ -13,9 +13,9 @@ export const APP_PAYLOAD_ELEMENT_ID = 'app-payload';
 export interface DocumentAssets {
   /** Stylesheet URLs, in order. */
   styles: string[];
-  /** The client entry module. */
+  /** The client entry module: the one script the HTML names. */
   entryScript: string;
-  /** Chunks the entry and the matched routes import, fetched in parallel. */
+  /** The modules hydration and the matched routes need, which the entry loads in parallel once the page has painted. */
   modulePreloads: string[];
   /** The SVG sprite every icon is drawn from. */
   iconSprite: string;

@@ -53,12 +53,10 @@ export function Document() {
         ) : (
           assets.styles.map((href) => <link key={href} rel="stylesheet" href={href} />)
         )}
-        {assets.modulePreloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
-        ))}
-        {/* Scripts ask for low priority: the page paints from its HTML and inline
-            styles, and the hero image comes first; hydration follows. */}
-        <script type="module" src={assets.entryScript} fetchPriority="low" />
+        {/* The entry waits for the first paint, then imports the modules named in
+            data-preload (client/entry.ts): nothing but the HTML, its inline styles
+            and the hero image competes with the first paint. */}
+        <script type="module" src={assets.entryScript} data-preload={assets.modulePreloads.join(' ')} fetchPriority="low" />
         {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: head.jsonLd }} />}
       </head>
       <body>

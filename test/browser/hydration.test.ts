@@ -32,6 +32,24 @@ describe('hydration', () => {
     await close();
   });
 
+  it('fetches nothing but the small entry script before the page has painted', async () => {
+    const { page, close } = await ctx.open('/press');
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== 'img' && /\/assets\/.*\.js$/.test(entry.name))
+        .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
+    }));
+    const early = timing.scripts.filter((script) => script.start < timing.paint).map((script) => script.url);
+    expect(early).toEqual([expect.stringMatching(/^\/assets\/entry-\w+\.js$/)]);
+    // Hydration then loads the framework, the hydrating module and the page's own chunk.
+    expect(timing.scripts.map((script) => script.url)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/framework-/), expect.stringMatching(/hydrate-/), expect.stringMatching(/press-page-/)]),
+    );
+    await close();
+  });
+
   it('navigates client-side after hydration without reloading the document', async () => {
     const { page, problems, close } = await ctx.open('/');
     await markDocument(page);

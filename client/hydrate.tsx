@@ -1,7 +1,7 @@
 /**
- * Browser entry: hydrate the server's document with the same route tree.
+ * Hydrate the server's document with the same route tree. Loaded by
+ * client/entry.ts once the page has painted.
  */
-import '../shared/styles/site.css';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
