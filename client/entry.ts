@@ -26,8 +26,22 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
+/**
+ * Lets the browser handle input and paint before the next step. Starting a
+ * module's download costs the main thread a few milliseconds here, so fifteen
+ * at once would be one long task.
+ */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 await afterFirstPaint();
 const preloads = document.querySelector<HTMLScriptElement>('script[data-preload]')?.dataset.preload?.split(' ') ?? [];
-// Each is imported again, by URL, where it is needed; a failure surfaces there.
-for (const url of preloads) import(url).catch(() => {});
-await import('./hydrate');
+const hydrate = import('./hydrate');
+for (const url of preloads) {
+  await yieldToBrowser();
+  // Each is imported again, by URL, where it is needed; a failure surfaces there.
+  import(url).catch(() => {});
+}
+await hydrate;
