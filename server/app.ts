@@ -98,12 +98,9 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
         return 'info';
       },
       autoLogging: { ignore: (req) => req.url === paths.health || req.url === paths.ready },
-      // Every line logged during a request carries the request (`req`: id,
-      // method, url, ip), from one child logger. pino-http's quiet mode (a
-      // bare `reqId`) makes a child of that child per request, and a fresh
-      // object used as a prototype is slow in V8: 12% of the instructions of
-      // a request for a cached page (docs/decisions/007).
-      quietReqLogger: false,
+      // Lines logged during a request carry only its id (`reqId`); the
+      // request itself is described once, in the completion line.
+      quietReqLogger: true,
       // Enough to follow a request; headers stay out of the logs. The
       // serializers read Express's own request and response, unwrapped: the
       // wrapped copies pino-std-serializers would make are never logged.
