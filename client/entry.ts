@@ -6,8 +6,9 @@
  * first paint on a slow phone network (issue 7: LCP ≤ 1.8 s on slow 4G).
  *
  * The chunks come from the `data-preload` attribute the server writes (the
- * framework, the hydrating code and the page's own modules); loading them all
- * at once saves a round trip per level of imports.
+ * framework, the hydrating code and the page's own modules); starting them
+ * all, rather than waiting for each module's imports, saves a round trip per
+ * level of imports.
  */
 import '../shared/styles/site.css';
 

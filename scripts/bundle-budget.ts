@@ -69,7 +69,7 @@ async function ownCodeSizes(rootDir: string, buildOptions: esbuild.BuildOptions)
 export async function measurePages(rootDir: string, buildOptions: esbuild.BuildOptions): Promise<PageBundle[]> {
   const manifest = readBuildManifest(path.join(rootDir, BUILD_MANIFEST_PATH));
   const own = await ownCodeSizes(rootDir, buildOptions);
-  const scriptsOf = (assets: ReturnType<typeof assetsForRoutes>) => [assets.entryScript, ...assets.modulePreloads];
+  const scriptsOf = (assets: ReturnType<typeof assetsForRoutes>) => [assets.entryScript, ...assets.deferredModules];
   return PAGES.map(({ name, routeIds }) => {
     const assets = assetsForRoutes(manifest, routeIds);
     const ownAssets = assetsForRoutes(own.manifest, routeIds);

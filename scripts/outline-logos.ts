@@ -29,7 +29,7 @@ const LIBERATION: Record<string, string> = { serif: 'Liberation Serif', 'sans-se
 
 /** resvg-js ignores its serifFamily/monospaceFamily options, so each font list is named explicitly. */
 const withLiberationFonts = (svg: string) =>
-  svg.replace(/font-family="([^"]*)"/g, (attribute, list: string) => {
+  svg.replace(/font-family="([^"]*)"/g, (_attribute, list: string) => {
     const family = LIBERATION[list.split(',').at(-1)!.trim()];
     if (!family) throw new Error(`No Liberation font for font-family="${list}"; end the list with serif, sans-serif or monospace`);
     return `font-family="${family}"`;

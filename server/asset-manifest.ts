@@ -57,5 +57,5 @@ export function assetsForRoutes(manifest: BuildManifest, routeIds: string[]): Do
     page.css.forEach((file) => styles.add(file));
   }
   preloads.delete(manifest.entry.file);
-  return { entryScript: manifest.entry.file, modulePreloads: [...preloads], styles: [...styles], iconSprite: manifest.iconSprite };
+  return { entryScript: manifest.entry.file, deferredModules: [...preloads], styles: [...styles], iconSprite: manifest.iconSprite };
 }

@@ -16,7 +16,7 @@ export interface DocumentAssets {
   /** The client entry module: the one script the HTML names. */
   entryScript: string;
   /** The modules hydration and the matched routes need, which the entry loads in parallel once the page has painted. */
-  modulePreloads: string[];
+  deferredModules: string[];
   /** The SVG sprite every icon is drawn from. */
   iconSprite: string;
 }

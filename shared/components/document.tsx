@@ -56,7 +56,7 @@ export function Document() {
         {/* The entry waits for the first paint, then imports the modules named in
             data-preload (client/entry.ts): nothing but the HTML, its inline styles
             and the hero image competes with the first paint. */}
-        <script type="module" src={assets.entryScript} data-preload={assets.modulePreloads.join(' ')} fetchPriority="low" />
+        <script type="module" src={assets.entryScript} data-preload={assets.deferredModules.join(' ')} fetchPriority="low" />
         {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: head.jsonLd }} />}
       </head>
       <body>
