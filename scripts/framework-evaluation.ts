@@ -1,0 +1,100 @@
+/**
+ * How long the browser's main thread spends evaluating the framework file
+ * (react, react-dom, React Router) once it has been downloaded, measured with
+ * no DevTools connection: Chromium runs headless with --dump-dom, and the page
+ * writes its own timing into the DOM it prints. Run with the file as built
+ * (it carries V8's `//# allFunctionsCalledOnLoad` hint) and without the hint,
+ * and once more as Playwright sees it.
+ *
+ * Lighthouse and Playwright drive Chromium over the DevTools protocol, and
+ * with it attached V8 re-parses the file to collect source positions while it
+ * evaluates it: a task of a few milliseconds becomes 30 ms or more in their
+ * measurements (README, "Performance"), a cost visitors never pay.
+ *
+ *   npm run build && npx tsx scripts/framework-evaluation.ts [runs, default 7]
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+import { BUILD_MANIFEST_PATH, readBuildManifest } from '../server/asset-manifest';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.argv[2] ?? 7);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HINT = '//# allFunctionsCalledOnLoad';
+
+const manifest = readBuildManifest(path.join(rootDir, BUILD_MANIFEST_PATH));
+const frameworkUrl = manifest.hydrate.imports.find((url) => /\/framework-[^/]+\.js$/.test(url));
+if (!frameworkUrl) throw new Error('No framework file in dist/build-manifest.json: run npm run build (a production build).');
+const framework = readFileSync(path.join(rootDir, 'dist/client', frameworkUrl));
+if (framework.toString('utf8', 0, HINT.length) !== HINT) throw new Error(`${frameworkUrl} does not start with ${HINT}`);
+const variants = { hint: framework, 'no hint': framework.subarray(HINT.length) } as const;
+type Variant = keyof typeof variants;
+
+// The page preloads the file (download and compile, as the site's entry
+// does), waits until the browser is idle, then times `import()` alone. An
+// image that answers after 3 s holds the load event, so --dump-dom waits
+// for the result.
+const testPage = (variant: Variant) => `<!doctype html><html lang="en"><title>framework evaluation</title>
+<link rel="modulepreload" href="/framework.js?${encodeURIComponent(variant)}">
+<p id="result">pending</p><img src="/hold-load" alt="">
+<script type="module">
+await new Promise((resolve) => setTimeout(resolve, 1500));
+const start = performance.now();
+await import('/framework.js?${encodeURIComponent(variant)}');
+document.getElementById('result').textContent = 'evaluated in ' + (performance.now() - start).toFixed(1) + ' ms';
+</script>`;
+
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (url.pathname === '/hold-load') return void setTimeout(() => res.writeHead(204).end(), 3000);
+  const variant = decodeURIComponent(url.search.slice(1)) as Variant;
+  if (!(variant in variants)) return void res.writeHead(404).end();
+  if (url.pathname === '/framework.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(variants[variant]);
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(testPage(variant));
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+async function evaluationMs(variant: Variant): Promise<number> {
+  const { stdout } = await promisify(execFile)(
+    CHROMIUM,
+    ['--headless=new', '--no-sandbox', '--disable-gpu', '--dump-dom', `${origin}/?${encodeURIComponent(variant)}`],
+    { timeout: 30_000 },
+  );
+  const match = /evaluated in ([\d.]+) ms/.exec(stdout);
+  if (!match) throw new Error(`No timing in the page Chromium printed for "${variant}"`);
+  return Number(match[1]);
+}
+
+/** The same page, with Playwright (the DevTools protocol) attached. */
+async function evaluationMsUnderDevTools(variant: Variant): Promise<number> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/?${encodeURIComponent(variant)}`);
+    const text = await page.locator('#result', { hasText: 'evaluated in' }).textContent({ timeout: 20_000 });
+    return Number(/([\d.]+) ms/.exec(text ?? '')![1]);
+  } finally {
+    await browser.close();
+  }
+}
+
+const times: Record<string, number[]> = { hint: [], 'no hint': [], 'hint, under DevTools': [] };
+// Taken in turn, so a noisy moment on the machine touches all alike.
+for (let run = 0; run < RUNS; run++) {
+  for (const variant of Object.keys(variants) as Variant[]) times[variant]!.push(await evaluationMs(variant));
+  times['hint, under DevTools']!.push(await evaluationMsUnderDevTools('hint'));
+}
+server.close();
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+console.log(`Framework evaluation on the main thread (${frameworkUrl}, ${RUNS} runs each):`);
+for (const [variant, values] of Object.entries(times)) {
+  console.log(`  ${variant.padEnd(20)} median ${median(values).toFixed(1)} ms   (${values.map((ms) => ms.toFixed(1)).join(', ')})`);
+}
