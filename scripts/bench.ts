@@ -27,6 +27,7 @@ import autocannon from 'autocannon';
 import { episodes } from '../shared/content/episodes';
 import { paths } from '../shared/paths';
 import type { RecordedResponse } from './bench-reference';
+import { median } from './median';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -187,7 +188,6 @@ console.log(
   `${'URL'.padEnd(34)}${pad('site req/s', 11)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('express', 10)}${pad('p99', 6)}${pad('node', 8)}${pad('p99', 6)}${pad('÷express', 10)}${pad('÷node', 8)}${pad('errors', 8)}`,
 );
 let failures = 0;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const medianLoad = (loads: Load[]): Load => ({
   rps: median(loads.map((l) => l.rps)),
   p50: median(loads.map((l) => l.p50)),

@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { BUILD_MANIFEST_PATH, readBuildManifest } from '../server/asset-manifest';
+import { median } from './median';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.argv[2] ?? 7);
@@ -93,7 +94,6 @@ for (let run = 0; run < RUNS; run++) {
 }
 server.close();
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 console.log(`Framework evaluation on the main thread (${frameworkUrl}, ${RUNS} runs each):`);
 for (const [variant, values] of Object.entries(times)) {
   console.log(`  ${variant.padEnd(20)} median ${median(values).toFixed(1)} ms   (${values.map((ms) => ms.toFixed(1)).join(', ')})`);

@@ -17,6 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { episodes } from '../shared/content/episodes';
 import { paths } from '../shared/paths';
+import { median } from './median';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values, positionals } = parseArgs({ options: { runs: { type: 'string', default: '3' } }, allowPositionals: true });
@@ -50,7 +51,6 @@ async function startSite(): Promise<{ origin: string; stop: () => void }> {
   return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const site = await startSite();
 const chrome = await chromeLauncher.launch({
