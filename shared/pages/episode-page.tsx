@@ -86,8 +86,7 @@ export function Component() {
                 key={media.videoId}
                 className="episode-cover"
                 src={media.thumbnailUrl}
-                fallbackSrc={episode.image}
-                fallbackSize={mediaSizes.episodeCover}
+                cover={{ src: episode.image, ...mediaSizes.episodeCover }}
                 alt=""
               />
             ) : (

@@ -5,7 +5,7 @@
  * after hydration or before it.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { EMBED_HEIGHT_PX } from '../../shared/constants';
 import { episodes } from '../../shared/content/episodes';
 import type { Episode } from '../../shared/content/types';
@@ -40,12 +40,6 @@ const comingSoonEpisode = find((e) => e.listenUrl === '#');
 const url = (episode: Episode) => `${ctx.server.origin}/podcast/${episode.id}`;
 
 const cover = (page: Page) => page.locator('img.episode-cover');
-const coverState = (page: Page) =>
-  cover(page).evaluate((img: HTMLImageElement) => ({
-    src: img.getAttribute('src'),
-    complete: img.complete,
-    naturalWidth: img.naturalWidth,
-  }));
 
 /** White-on-colour contrast of an element's own text, from its computed colours (WCAG formula). */
 async function contrastOf(page: Page, selector: string): Promise<number> {
@@ -64,22 +58,61 @@ async function contrastOf(page: Page, selector: string): Promise<number> {
   });
 }
 
+/** The YouTube episode's media frame: the video's thumbnail over the episode's own cover. */
+const frame = (page: Page) => page.locator('.youtube-thumbnail');
+const thumbnail = (page: Page) => page.locator('img.youtube-thumbnail__frame');
+const frameCover = (page: Page) => page.locator('img.youtube-thumbnail__cover');
+const boxOf = async (locator: Locator) => {
+  const { width, height } = (await locator.boundingBox())!;
+  return { width: Math.round(width), height: Math.round(height) };
+};
+
+/** Only the episode's cover is left in the frame, really loaded, and the frame is still video-shaped. */
+async function expectCoverOnly(page: Page) {
+  await expect.poll(() => thumbnail(page).count()).toBe(0);
+  expect(await frameCover(page).getAttribute('src')).toBe(youtubeEpisode.image);
+  expect(await frameCover(page).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await frameCover(page).isVisible()).toBe(true);
+  const { width, height } = await boxOf(frame(page));
+  expect(Math.abs(width / height - 16 / 9)).toBeLessThan(0.02);
+}
+
 describe('YouTube thumbnail', () => {
-  it('falls back to the episode image when the thumbnail fails to load', async () => {
+  it("shows the video's thumbnail over the whole frame when it loads", async () => {
+    const { page, problems, close } = await openPage(ctx.browser, { viewport: VIEWPORT });
+    // A 1280x720 JPEG of our own stands in for YouTube's, which this machine cannot reach.
+    await page.route(`${THUMBNAIL_HOST}**`, (route) =>
+      route.fulfill({ path: 'public/media/video/hero-home.jpg', contentType: 'image/jpeg' }),
+    );
+    await page.goto(url(youtubeEpisode));
+    await waitForHydration(page);
+    await page.waitForLoadState('load');
+    expect(await thumbnail(page).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
+    expect(await thumbnail(page).isVisible()).toBe(true);
+    expect(await boxOf(thumbnail(page))).toEqual(await boxOf(frame(page)));
+    // The thumbnail is the top layer: the cover under it does not show.
+    const topmost = await frame(page).evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.className;
+    });
+    expect(topmost).toBe('youtube-thumbnail__frame');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('leaves the episode image when the thumbnail fails to load', async () => {
     const { page, problems, blocked, close } = await ctx.open(paths.episode(youtubeEpisode.id), { viewport: VIEWPORT });
     const id = parseYouTubeId(youtubeEpisode.listenUrl)!;
     // The page did ask for the max-resolution thumbnail...
     expect(blocked).toContain(`https://i.ytimg.com/vi/${id}/maxresdefault.jpg`);
     // ...and shows the local cover, really loaded, instead.
-    await expect.poll(async () => (await coverState(page)).src).toBe(youtubeEpisode.image);
-    await expect.poll(async () => (await coverState(page)).naturalWidth).toBeGreaterThan(0);
-    expect(await cover(page).getAttribute('data-source')).toBe('cover');
+    await expectCoverOnly(page);
     await page.waitForLoadState('networkidle');
     expect(withoutBlockedThumbnails(problems)).toEqual([]);
     await close();
   });
 
-  it('also falls back when the thumbnail failed before the page hydrated', async () => {
+  it('shows the cover before hydration, and drops a thumbnail that failed before it', async () => {
     const { page, problems, close } = await openPage(ctx.browser, { viewport: VIEWPORT });
     // Hold the client entry back until the image has already failed: React's onError is not attached then.
     let release!: () => void;
@@ -90,21 +123,25 @@ describe('YouTube thumbnail', () => {
     });
     await page.goto(url(youtubeEpisode), { waitUntil: 'commit' });
     await page.waitForFunction(() => {
-      const img = document.querySelector<HTMLImageElement>('img.episode-cover');
-      return img !== null && img.src.startsWith('https://i.ytimg.com/') && img.complete && img.naturalWidth === 0;
+      const img = document.querySelector<HTMLImageElement>('img.youtube-thumbnail__frame');
+      return img !== null && img.complete && img.naturalWidth === 0;
     });
+    // Without any JavaScript yet, the cover is there under the failed thumbnail.
+    await expect.poll(() => frameCover(page).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const before = await boxOf(frame(page));
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
 
     release();
     await waitForHydration(page);
-    await expect.poll(async () => (await coverState(page)).src).toBe(youtubeEpisode.image);
-    await expect.poll(async () => (await coverState(page)).naturalWidth).toBeGreaterThan(0);
+    await expectCoverOnly(page);
+    // The frame kept its size: nothing below it moved.
+    expect(await boxOf(frame(page))).toEqual(before);
     await page.waitForLoadState('networkidle');
     expect(withoutBlockedThumbnails(problems)).toEqual([]);
     await close();
   });
 
-  it('falls back when the failure comes after hydration (an episode opened from the list)', async () => {
+  it('leaves the cover when the failure comes after hydration (an episode opened from the list)', async () => {
     const { page, problems, close } = await openPage(ctx.browser, { viewport: VIEWPORT });
     // Slow the refusal down so the image fails while React is listening.
     await page.route(`${THUMBNAIL_HOST}**`, async (route) => {
@@ -116,8 +153,7 @@ describe('YouTube thumbnail', () => {
     await markDocument(page);
     await page.getByRole('link', { name: youtubeEpisode.title }).click();
     await page.waitForURL(url(youtubeEpisode));
-    await expect.poll(async () => (await coverState(page)).src).toBe(youtubeEpisode.image);
-    await expect.poll(async () => (await coverState(page)).naturalWidth).toBeGreaterThan(0);
+    await expectCoverOnly(page);
     expect(await isSameDocument(page)).toBe(true);
     expect(withoutBlockedThumbnails(problems)).toEqual([]);
     await close();

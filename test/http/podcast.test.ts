@@ -219,8 +219,18 @@ describe('/podcast/:id', () => {
     );
     expect(iframe).toMatch(/allowfullscreen/i);
     expect(iframe).not.toContain('style=');
-    // The cover is the video's thumbnail first; the page swaps in the episode image if it fails.
-    expect(page).toMatch(new RegExp(`<img [^>]*src="https://i\\.ytimg\\.com/vi/${id}/maxresdefault\\.jpg"`));
+    // The video's thumbnail lies over the episode's own cover, which paints with
+    // the page and is what remains if the thumbnail fails. Both are preloaded
+    // (React does that for images that do not load lazily), the thumbnail first.
+    const thumbnail = `https://i.ytimg.com/vi/${id}/maxresdefault.jpg`;
+    const images = page.match(/<img [^>]*>/g) ?? [];
+    expect(images.find((tag) => tag.includes('class="youtube-thumbnail__cover"'))).toContain(`src="${youtubeEpisode.image}"`);
+    const frame = images.find((tag) => tag.includes('class="youtube-thumbnail__frame"'));
+    expect(frame).toContain(`src="${thumbnail}"`);
+    expect(frame).toMatch(/fetchpriority="high"/i);
+    const preloads = page.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(preloads.filter((tag) => tag.includes(`href="${thumbnail}"`))).toHaveLength(1);
+    expect(preloads.find((tag) => tag.includes(`href="${thumbnail}"`))).toMatch(/fetchpriority="high"/i);
   });
 
   it("offers 'Watch Episode' and 'Open in YouTube' for a YouTube episode, in new tabs", async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ImageAsset } from '../../content/types';
 
 /** YouTube's maxresdefault is 1280×720 when it exists. */
 const THUMBNAIL_WIDTH = 1280;
@@ -8,19 +9,22 @@ const PLACEHOLDER_MAX_WIDTH = 120;
 
 interface YouTubeThumbnailProps {
   src: string;
-  fallbackSrc: string;
-  fallbackSize: { width: number; height: number };
+  /** The episode's own cover: shown from the first paint, and all that stays when the thumbnail cannot be shown. */
+  cover: ImageAsset;
   alt: string;
   className?: string;
 }
 
 /**
- * The video's max-resolution thumbnail, replaced by the episode's own cover
- * when it cannot be shown: a load error, YouTube's placeholder frame, or a
- * failure that happened before hydration (React's onError was not attached
- * yet, so the mount effect checks the image's state itself).
+ * The video's max-resolution thumbnail in a video-shaped frame, laid over the
+ * episode's own cover. The cover is in the HTML and paints with the page, so
+ * the frame is never empty while a third-party image is on its way, and never
+ * changes size. Where the thumbnail cannot be shown (a load error, a network
+ * that blocks YouTube, YouTube's placeholder frame) it is removed and the
+ * cover is what remains; a failure that happened before hydration is caught
+ * by the mount effect, as React's onError was not attached yet.
  */
-export function YouTubeThumbnail({ src, fallbackSrc, fallbackSize, alt, className }: YouTubeThumbnailProps) {
+export function YouTubeThumbnail({ src, cover, alt, className }: YouTubeThumbnailProps) {
   const imageRef = useRef<HTMLImageElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -32,24 +36,33 @@ export function YouTubeThumbnail({ src, fallbackSrc, fallbackSize, alt, classNam
     if (image && isUnusable(image)) setFailed(true);
   }, []);
 
-  const classes = ['youtube-thumbnail', failed ? 'youtube-thumbnail--fallback' : '', className ?? '']
-    .filter(Boolean)
-    .join(' ');
-
   return (
-    <img
-      ref={imageRef}
-      className={classes}
-      src={failed ? fallbackSrc : src}
-      alt={alt}
-      width={failed ? fallbackSize.width : THUMBNAIL_WIDTH}
-      height={failed ? fallbackSize.height : THUMBNAIL_HEIGHT}
-      decoding="async"
-      data-source={failed ? 'cover' : 'youtube'}
-      onError={() => setFailed(true)}
-      onLoad={(event) => {
-        if (!failed && isUnusable(event.currentTarget)) setFailed(true);
-      }}
-    />
+    <div className={['youtube-thumbnail', className ?? ''].filter(Boolean).join(' ')}>
+      <img
+        className="youtube-thumbnail__cover"
+        src={cover.src}
+        width={cover.width}
+        height={cover.height}
+        alt={failed ? alt : ''}
+        decoding="async"
+      />
+      {!failed && (
+        <img
+          ref={imageRef}
+          className="youtube-thumbnail__frame"
+          src={src}
+          width={THUMBNAIL_WIDTH}
+          height={THUMBNAIL_HEIGHT}
+          alt={alt}
+          decoding="async"
+          // The picture the page paints largest, where YouTube is reachable.
+          fetchPriority="high"
+          onError={() => setFailed(true)}
+          onLoad={(event) => {
+            if (isUnusable(event.currentTarget)) setFailed(true);
+          }}
+        />
+      )}
+    </div>
   );
 }
