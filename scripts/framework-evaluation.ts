@@ -7,9 +7,14 @@
  * and once more as Playwright sees it.
  *
  * Lighthouse and Playwright drive Chromium over the DevTools protocol, and
- * with it attached V8 re-parses the file to collect source positions while it
- * evaluates it: a task of a few milliseconds becomes 30 ms or more in their
- * measurements (README, "Performance"), a cost visitors never pay.
+ * with its Runtime domain enabled V8 records a detailed stack trace for every
+ * Error object made. react-dom makes five as it evaluates (sentinels such as
+ * its SuspenseException), and the first one's stack trace needs the source
+ * positions of the functions on the stack, the whole framework file among
+ * them: V8 re-parses it. A task of a few milliseconds becomes 30 ms or more
+ * in their measurements (README, "Performance"), a cost visitors never pay.
+ * The last measurement shows the cause: under Playwright again, with `Error`
+ * replaced by a plain function while the file evaluates.
  *
  *   npm run build && npx tsx scripts/framework-evaluation.ts [runs, default 7]
  */
@@ -41,14 +46,18 @@ type Variant = keyof typeof variants;
 // does), waits until the browser is idle, then times `import()` alone. An
 // image that answers after 3 s holds the load event, so --dump-dom waits
 // for the result.
-const testPage = (variant: Variant) => `<!doctype html><html lang="en"><title>framework evaluation</title>
+const testPage = (variant: Variant, withoutErrors: boolean) => `<!doctype html><html lang="en"><title>framework evaluation</title>
 <link rel="modulepreload" href="/framework.js?${encodeURIComponent(variant)}">
 <p id="result">pending</p><img src="/hold-load" alt="">
 <script type="module">
 await new Promise((resolve) => setTimeout(resolve, 1500));
+const RealError = Error;
+if (${withoutErrors}) globalThis.Error = function (message) { return { message }; };
 const start = performance.now();
 await import('/framework.js?${encodeURIComponent(variant)}');
-document.getElementById('result').textContent = 'evaluated in ' + (performance.now() - start).toFixed(1) + ' ms';
+const ms = performance.now() - start;
+globalThis.Error = RealError;
+document.getElementById('result').textContent = 'evaluated in ' + ms.toFixed(1) + ' ms';
 </script>`;
 
 const server = http.createServer((req, res) => {
@@ -57,7 +66,7 @@ const server = http.createServer((req, res) => {
   const variant = decodeURIComponent(url.search.slice(1)) as Variant;
   if (!(variant in variants)) return void res.writeHead(404).end();
   if (url.pathname === '/framework.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(variants[variant]);
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(testPage(variant));
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(testPage(variant, url.pathname === '/without-errors'));
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -73,12 +82,12 @@ async function evaluationMs(variant: Variant): Promise<number> {
   return Number(match[1]);
 }
 
-/** The same page, with Playwright (the DevTools protocol) attached. */
-async function evaluationMsUnderDevTools(variant: Variant): Promise<number> {
+/** The same page, with Playwright (the DevTools protocol) attached; optionally with no real Error made. */
+async function evaluationMsUnderDevTools(variant: Variant, withoutErrors = false): Promise<number> {
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
     const page = await browser.newPage();
-    await page.goto(`${origin}/?${encodeURIComponent(variant)}`);
+    await page.goto(`${origin}/${withoutErrors ? 'without-errors' : ''}?${encodeURIComponent(variant)}`);
     const text = await page.locator('#result', { hasText: 'evaluated in' }).textContent({ timeout: 20_000 });
     return Number(/([\d.]+) ms/.exec(text ?? '')![1]);
   } finally {
@@ -86,15 +95,21 @@ async function evaluationMsUnderDevTools(variant: Variant): Promise<number> {
   }
 }
 
-const times: Record<string, number[]> = { hint: [], 'no hint': [], 'hint, under DevTools': [] };
+const times: Record<string, number[]> = {
+  hint: [],
+  'no hint': [],
+  'hint, under DevTools': [],
+  'hint, under DevTools, no Error objects': [],
+};
 // Taken in turn, so a noisy moment on the machine touches all alike.
 for (let run = 0; run < RUNS; run++) {
   for (const variant of Object.keys(variants) as Variant[]) times[variant]!.push(await evaluationMs(variant));
   times['hint, under DevTools']!.push(await evaluationMsUnderDevTools('hint'));
+  times['hint, under DevTools, no Error objects']!.push(await evaluationMsUnderDevTools('hint', true));
 }
 server.close();
 
 console.log(`Framework evaluation on the main thread (${frameworkUrl}, ${RUNS} runs each):`);
 for (const [variant, values] of Object.entries(times)) {
-  console.log(`  ${variant.padEnd(20)} median ${median(values).toFixed(1)} ms   (${values.map((ms) => ms.toFixed(1)).join(', ')})`);
+  console.log(`  ${variant.padEnd(40)} median ${median(values).toFixed(1)} ms   (${values.map((ms) => ms.toFixed(1)).join(', ')})`);
 }
