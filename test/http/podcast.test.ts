@@ -221,7 +221,7 @@ describe('/podcast/:id', () => {
     expect(iframe).not.toContain('style=');
     // The video's thumbnail lies over the episode's own cover, which paints with
     // the page and is what remains if the thumbnail fails. Both are preloaded
-    // (React does that for images that do not load lazily), the thumbnail first.
+    // (React does that for images that do not load lazily), the thumbnail at high priority.
     const thumbnail = `https://i.ytimg.com/vi/${id}/maxresdefault.jpg`;
     const images = page.match(/<img [^>]*>/g) ?? [];
     expect(images.find((tag) => tag.includes('class="youtube-thumbnail__cover"'))).toContain(`src="${youtubeEpisode.image}"`);
