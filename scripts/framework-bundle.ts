@@ -48,9 +48,27 @@ export async function importedNames(rootDir: string): Promise<Record<FrameworkPa
 /** A name in the framework file's one namespace: 'react-router-dom' + 'Link' → 'react_router_dom__Link'. */
 const exportName = (pkg: FrameworkPackage, name: string) => `${pkg.replace(/\W/g, '_')}__${name}`;
 
+/**
+ * Packages evaluated on first use rather than when the file is imported.
+ * react-dom's client makes five Error objects as it evaluates (sentinels such
+ * as its SuspenseException). Under a DevTools connection (Lighthouse,
+ * PageSpeed Insights) V8 then records a detailed stack trace, and needs the
+ * source positions of every function on the stack: when react-dom runs from
+ * the file's top level, that means re-parsing the whole 320 kB file. Called
+ * from a small function instead, only react-dom's own code is re-parsed, and
+ * in a task of its own (hydration) rather than in the file's evaluation.
+ * Every name these packages export for us is a function, so a wrapper that
+ * requires the package and forwards the call stands in for it.
+ */
+const EVALUATED_ON_FIRST_USE: readonly FrameworkPackage[] = ['react-dom/client'];
+
 /** The framework bundle's source: every imported name, re-exported under a unique name. */
 export function frameworkEntry(names: Record<FrameworkPackage, string[]>): string {
-  return PACKAGES.map((pkg) => `export { ${names[pkg].map((name) => `${name} as ${exportName(pkg, name)}`).join(', ')} } from '${pkg}';`).join('\n');
+  return PACKAGES.map((pkg) =>
+    EVALUATED_ON_FIRST_USE.includes(pkg)
+      ? names[pkg].map((name) => `export const ${exportName(pkg, name)} = (...args) => require('${pkg}').${name}(...args);`).join('\n')
+      : `export { ${names[pkg].map((name) => `${name} as ${exportName(pkg, name)}`).join(', ')} } from '${pkg}';`,
+  ).join('\n');
 }
 
 /**
