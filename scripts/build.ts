@@ -14,7 +14,7 @@ import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { BUILD_MANIFEST_PATH } from '../server/asset-manifest';
 import { CLIENT_ENTRY, manifestFromMetafile } from './build-manifest';
-import { frameworkEntry, importedNames, useFrameworkBundle } from './framework-bundle';
+import { FRAMEWORK_ENTRY_NAMES, frameworkEntry, importedNames, useFrameworkBundle } from './framework-bundle';
 import { buildFavicons, buildShareImages } from './share-images';
 
 export type BuildMode = 'production' | 'development';
@@ -86,7 +86,7 @@ async function buildFramework() {
     absWorkingDir: rootDir,
     stdin: { contents: frameworkEntry(names), resolveDir: rootDir, sourcefile: 'framework.js', loader: 'js' },
     outdir: clientOutDir,
-    entryNames: 'framework-[hash]',
+    entryNames: FRAMEWORK_ENTRY_NAMES,
     // V8's explicit compile hint: compile every function of this file eagerly,
     // on the background thread that streams it in. Most of react-dom runs at
     // hydration, and compiling its CommonJS wrappers lazily, on the main

@@ -12,6 +12,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
+import type { BuildManifest } from '../server/asset-manifest';
 
 /** The packages our browser code imports, and what JSX compiles to. */
 const PACKAGES = ['react', 'react/jsx-runtime', 'react-dom/client', 'react-router-dom'] as const;
@@ -43,6 +44,14 @@ export async function importedNames(rootDir: string): Promise<Record<FrameworkPa
     }
   }
   return Object.fromEntries(PACKAGES.map((pkg) => [pkg, [...names[pkg]].sort()])) as Record<FrameworkPackage, string[]>;
+}
+
+/** The framework file's name as esbuild writes it (scripts/build.ts). */
+export const FRAMEWORK_ENTRY_NAMES = 'framework-[hash]';
+
+/** The framework file's URL in a production build's manifest (development builds have none). */
+export function frameworkUrlIn(manifest: BuildManifest): string | undefined {
+  return manifest.hydrate.imports.find((url) => /\/framework-[^/]+\.js$/.test(url));
 }
 
 /** A name in the framework file's one namespace: 'react-router-dom' + 'Link' → 'react_router_dom__Link'. */

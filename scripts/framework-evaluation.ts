@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { BUILD_MANIFEST_PATH, readBuildManifest } from '../server/asset-manifest';
+import { frameworkUrlIn } from './framework-bundle';
 import { median } from './median';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,7 +39,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const HINT = '//# allFunctionsCalledOnLoad';
 
 const manifest = readBuildManifest(path.join(rootDir, BUILD_MANIFEST_PATH));
-const frameworkUrl = manifest.hydrate.imports.find((url) => /\/framework-[^/]+\.js$/.test(url));
+const frameworkUrl = frameworkUrlIn(manifest);
 if (!frameworkUrl) throw new Error('No framework file in dist/build-manifest.json: run npm run build (a production build).');
 const framework = readFileSync(path.join(rootDir, 'dist/client', frameworkUrl));
 if (framework.toString('utf8', 0, HINT.length) !== HINT) throw new Error(`${frameworkUrl} does not start with ${HINT}`);

@@ -9,10 +9,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUILD_MANIFEST_PATH, readBuildManifest } from '../../server/asset-manifest';
+import { frameworkUrlIn } from '../../scripts/framework-bundle';
 import { rootDir } from '../support/app';
 
 const manifest = readBuildManifest(path.join(rootDir, BUILD_MANIFEST_PATH));
-const frameworkUrl = manifest.hydrate.imports.find((url) => /\/framework-[^/]+\.js$/.test(url));
+const frameworkUrl = frameworkUrlIn(manifest);
 
 const RealError = globalThis.Error;
 /** Replaces the global Error with one that counts every Error made, with or without `new`. */
