@@ -65,7 +65,7 @@ const exportName = (pkg: FrameworkPackage, name: string) => `${pkg.replace(/\W/g
  * source positions of every function on the stack: when react-dom runs from
  * the file's top level, that means re-parsing the whole 320 kB file. Called
  * from a small function instead, only react-dom's own code is re-parsed, and
- * in a task of its own (hydration) rather than in the file's evaluation.
+ * in the task that starts hydration rather than in the file's evaluation.
  * Every name these packages export for us is a function, so a wrapper that
  * requires the package and forwards the call stands in for it.
  */
