@@ -64,22 +64,45 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   const productionStyles = productionManifest && readInlineStyles(config.rootDir, productionManifest);
   const getInlineStyles = (): InlineStyles => productionStyles ?? readInlineStyles(config.rootDir, getManifest());
 
+  // What the page layers below share, built once: the headers every page and
+  // API answer carries (server/security-headers.ts), and the page cache.
+  const pageHeaders = securityHeaders({ siteUrl: config.siteUrl, styleSources: () => [getInlineStyles().cspSource] });
+  const pages = createPageCache({
+    renderer: createPageRenderer({
+      // Share cards (og:image) come from the build's manifest, read once here.
+      routes: createRoutes(
+        createPageLoaders({
+          siteUrl: config.siteUrl,
+          shareImages: readShareImageManifest(path.join(config.rootDir, SHARE_IMAGE_MANIFEST_PATH)),
+        }),
+        extraRoutes,
+      ),
+      siteUrl: config.siteUrl,
+      exposeErrors: !config.isProduction,
+      getManifest,
+      getInlineStyles: () => getInlineStyles().css,
+    }),
+    siteUrl: config.siteUrl,
+    exposeErrors: !config.isProduction,
+    enabled: config.isProduction,
+    onLookup: metrics && ((result) => metrics.pageCacheLookups.inc({ result })),
+  });
+
   // 1. Where the client really is, when a reverse proxy says so.
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
 
   // 1a. Metrics (server/metrics.ts), when METRICS_PORT is set: first, so
   //     every request is timed and counted by route pattern. The page cache
-  //     (7) and the newsletter (8) report into the same registry below.
+  //     (3, 10) and the newsletter (7) report into the same registry below.
   if (metrics) app.use(metrics.httpMiddleware);
 
-  // 1b. Readiness (server/readiness.ts): GET /readyz, and once server/index.ts
+  // 1b. Readiness (server/readiness.ts): GET /readyz (3a), and once server/index.ts
   //     calls `app.readiness.leave()` on SIGTERM, /readyz answers 503 and
   //     every answer says `Connection: close`, so the proxy moves on before
   //     this instance stops accepting.
   const readiness = createReadiness();
   app.use(readiness.middleware);
-  app.get(paths.ready, readiness.readyHandler);
 
   // 2. Request id and one log line per request. A proxy's X-Request-Id is
   //    kept so log lines can be followed across hops.
@@ -112,13 +135,22 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
     }),
   );
 
-  // 3. Health check for the container, before anything that could fail.
+  // 3. Pages are rendered once and kept in memory (server/page-cache.ts):
+  //    one already rendered is answered here, with the page headers of step 6,
+  //    so the most frequent request skips the layers in between (health
+  //    checks, static files: about a tenth of its cost, decision 007). Only URLs the
+  //    page handler (step 10) has resolved are known here, never a file's.
+  app.use((req, res, next) => (pages.isRendered(req) ? pageHeaders(req, res, () => pages.fromMemory(req, res, next)) : next()));
+
+  // 3a. Health and readiness checks for the container and the proxy (not
+  //     logged: step 2 leaves them out), before anything that could fail.
+  app.get(paths.ready, readiness.readyHandler);
   app.get(paths.health, (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
   });
 
-  // 3a. A path that cannot be percent-decoded is one clear 400
+  // 3b. A path that cannot be percent-decoded is one clear 400
   //     (server/malformed-path.ts), before the static handlers would each
   //     trip over it in their own way.
   app.use(rejectMalformedPath);
@@ -158,34 +190,9 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   app.use((req, res, next) => (publicNames.has(req.path.split('/')[1] ?? '') ? publicFiles(req, res, next) : next()));
 
   // 6. Security headers for everything below.
-  app.use(securityHeaders({ siteUrl: config.siteUrl, styleSources: () => [getInlineStyles().cspSource] }));
+  app.use(pageHeaders);
 
-  // 7. Pages are rendered once and kept in memory (server/page-cache.ts).
-  //    One already rendered is answered here at once, without walking the
-  //    routes below or asking the disk for a file; the rest reach step 11.
-  const pages = createPageCache({
-    renderer: createPageRenderer({
-      // Share cards (og:image) come from the build's manifest, read once here.
-      routes: createRoutes(
-        createPageLoaders({
-          siteUrl: config.siteUrl,
-          shareImages: readShareImageManifest(path.join(config.rootDir, SHARE_IMAGE_MANIFEST_PATH)),
-        }),
-        extraRoutes,
-      ),
-      siteUrl: config.siteUrl,
-      exposeErrors: !config.isProduction,
-      getManifest,
-      getInlineStyles: () => getInlineStyles().css,
-    }),
-    siteUrl: config.siteUrl,
-    exposeErrors: !config.isProduction,
-    enabled: config.isProduction,
-    onLookup: metrics && ((result) => metrics.pageCacheLookups.inc({ result })),
-  });
-  app.use(pages.fromMemory);
-
-  // 8. Newsletter sign-ups (server/newsletter/): the durable ledger in
+  // 7. Newsletter sign-ups (server/newsletter/): the durable ledger in
   //    NEWSLETTER_FILE, the outbox worker that delivers it to the provider
   //    (started here, stopped by server/index.ts on shutdown), and
   //    POST /api/subscribe with its own body parsing (10 kB), rate limit and
@@ -201,25 +208,25 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   app.use(paths.subscribeApi, compression());
   app.use(signUps.router);
 
-  // 9. Old blog addresses: a plain 301, no React needed. Matched with and
+  // 8. Old blog addresses: a plain 301, no React needed. Matched with and
   //    without the trailing slash.
   for (const { from, to } of legacyRedirects) {
     app.get([from, `${from}/`], (_req, res) => res.redirect(301, to));
   }
 
-  // 10. /sitemap.xml (every canonical page and episode) and /robots.txt,
+  // 9. /sitemap.xml (every canonical page and episode) and /robots.txt,
   //    built once from the path table, the content and SITE_URL
   //    (server/sitemap.ts). Before the pages, which would answer 404.
   app.use(sitemapRouter(config.siteUrl));
 
-  // 11. Every other GET or HEAD is a page of the route tree, rendered once
-  //     (step 7); /_data/<path> is the same page's data as JSON, for
+  // 10. Every other GET or HEAD is a page of the route tree, rendered once
+  //     (step 3); /_data/<path> is the same page's data as JSON, for
   //     client-side navigations.
   app.locals.pageCache = pages;
   app.get([PAGE_DATA_PREFIX, `${PAGE_DATA_PREFIX}/{*path}`], pages.dataHandler);
   app.get('/{*path}', pages.pageHandler);
 
-  // 12. Pages can only be read.
+  // 11. Pages can only be read.
   app.all('/{*path}', (_req, res) => {
     res.setHeader('Allow', 'GET, HEAD');
     res.status(405).type('text/plain').send('Method Not Allowed: pages can only be read with GET or HEAD.');

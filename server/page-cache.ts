@@ -132,15 +132,21 @@ export function createPageCache(options: PageCacheOptions) {
     });
   }
 
+  function renderedPage(req: Request): CachedPage | undefined {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    const key = aliases.get(req.originalUrl);
+    return key === undefined ? undefined : entries.get(key);
+  }
+
   /**
-   * A page already in memory, answered before anything else looks at the
-   * request (the static handlers would ask the disk first). Only URLs the page
+   * Whether the request is for a page already in memory. Only URLs the page
    * handler has resolved are known here, so an asset or the API never is.
    */
+  const isRendered = (req: Request): boolean => renderedPage(req) !== undefined;
+
+  /** A page already in memory, answered at once; anything else goes on. */
   const fromMemory: RequestHandler = (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const key = aliases.get(req.originalUrl);
-    const page = key === undefined ? undefined : entries.get(key);
+    const page = renderedPage(req);
     if (!page) return next();
     onLookup('hit');
     send(req, res, page, 'html');
@@ -173,5 +179,5 @@ export function createPageCache(options: PageCacheOptions) {
     }
   };
 
-  return { fromMemory, pageHandler, dataHandler, size: () => entries.size };
+  return { isRendered, fromMemory, pageHandler, dataHandler, size: () => entries.size };
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { episodes } from '../../shared/content/episodes';
-import { staticPagePaths } from '../../shared/paths';
+import { paths, staticPagePaths } from '../../shared/paths';
 import { makeApp, rootDir, startServer } from '../support/app';
 import { rawRequest } from '../support/raw-http';
 
@@ -30,6 +30,19 @@ describe('page cache', () => {
     expect(first.status).toBe(200);
     expect(second.body.equals(first.body)).toBe(true);
     expect(second.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('answers from memory with the headers the first, rendering request had (CSP and the rest)', async () => {
+    // This test's own page, so the first request really renders it.
+    const url = `${paths.episode(episodes.at(-1)!.id)}?ref=cache-headers`;
+    const perRequest = new Set(['date', 'x-request-id', 'connection', 'keep-alive']);
+    const headersOf = (res: Awaited<ReturnType<typeof get>>) =>
+      Object.fromEntries(Object.entries(res.headers).filter(([name]) => !perRequest.has(name)));
+    const rendered = await get(url, { 'Accept-Encoding': 'br' });
+    const fromMemory = await get(url, { 'Accept-Encoding': 'br' });
+    expect(rendered.status).toBe(200);
+    expect(rendered.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(headersOf(fromMemory)).toEqual(headersOf(rendered));
   });
 
   it.each([
