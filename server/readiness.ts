@@ -37,12 +37,14 @@ export function createReadiness(): Readiness {
       res.setHeader('Connection', 'close');
       return next();
     }
-    inFlight.add(res);
     next();
     // A page from memory has been answered by now, synchronously: no need to
     // watch it (a listener per request is a measurable cost under load).
-    if (res.headersSent) inFlight.delete(res);
-    else res.once('close', () => inFlight.delete(res));
+    // leave() runs in a task of its own, never inside next(), so only answers
+    // still to come need to be known.
+    if (res.headersSent) return;
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
   };
 
   const readyHandler: RequestHandler = (_req, res) => {
