@@ -66,16 +66,25 @@ try {
   for (const page of PAGES) {
     const scores: Record<string, number[]> = {};
     const metrics: Record<string, number[]> = {};
-    for (let run = 0; run < RUNS; run++) {
+    // A run Lighthouse could not finish (lhr.runtimeError, e.g. a protocol
+    // timeout on a busy machine) has no scores: it is reported and run again,
+    // never counted as a 0. Up to as many retries as runs.
+    for (let run = 0, attempts = 0; run < RUNS && attempts < 2 * RUNS; attempts++) {
       const result = await lighthouse(site.origin + page, { port: chrome.port, onlyCategories: [...CATEGORIES], output: 'json', logLevel: 'error' });
       const lhr = result!.lhr;
+      if (lhr.runtimeError) {
+        console.log(`  ${page}: a run failed (${lhr.runtimeError.code}: ${lhr.runtimeError.message}); running it again`);
+        continue;
+      }
       for (const category of CATEGORIES) (scores[category] ??= []).push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
       for (const audit of Object.keys(METRICS)) (metrics[audit] ??= []).push(lhr.audits[audit]?.numericValue ?? NaN);
       if (run === 0) {
         const failing = Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary');
         for (const audit of failing) console.log(`  ${page}: ${audit.id} — ${audit.title}`);
       }
+      run++;
     }
+    if (!scores.performance) throw new Error(`Lighthouse could not finish a single run of ${page}.`);
     const row = [
       page.padEnd(50),
       ...CATEGORIES.map((category) => String(median(scores[category]!)).padStart(12)),
