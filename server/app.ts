@@ -136,10 +136,11 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   );
 
   // 3. Pages are rendered once and kept in memory (server/page-cache.ts):
-  //    one already rendered is answered here, with the page headers of step 6,
-  //    so the most frequent request skips the layers in between (health
-  //    checks, static files: about a tenth of its cost, decision 007). Only URLs the
-  //    page handler (step 10) has resolved are known here, never a file's.
+  //    one already rendered is answered here, with the page headers of
+  //    step 6, so the most frequent request skips the layers in between
+  //    (health checks, static files: about a tenth of its cost, decision
+  //    007). Only URLs the page handler (step 10) has resolved are known
+  //    here, never a file's.
   app.use((req, res, next) => (pages.isRendered(req) ? pageHeaders(req, res, () => pages.fromMemory(req, res, next)) : next()));
 
   // 3a. Health and readiness checks for the container and the proxy (not
