@@ -175,7 +175,8 @@ async function waitHealthy(name: string): Promise<void> {
 async function main() {
   const t0 = Date.now();
   ensureBase();
-  podman(['build', '--format', 'docker', '--network', 'host', '--pull=never', ...caMounts(), '-t', IMAGE, '.']);
+  // --jobs 2: the runtime stage installs its production dependencies while the build stage builds.
+  podman(['build', '--jobs', '2', '--format', 'docker', '--network', 'host', '--pull=never', ...caMounts(), '-t', IMAGE, '.']);
   const built = seconds(t0);
 
   podman(['volume', 'create', VOLUME]);
