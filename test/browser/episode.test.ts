@@ -193,6 +193,45 @@ describe('episode media and links', () => {
     await close();
   });
 
+  it('requests the player only once the page has hydrated, in the place kept for it', async () => {
+    const { page, blocked, close } = await openPage(ctx.browser, { viewport: VIEWPORT });
+    const player = page.locator('section.episode-player');
+    // Hold the client entry back: the page paints as its HTML alone makes it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/entry-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(url(youtubeEpisode), { waitUntil: 'commit' });
+    // The whole document is parsed (the footer closes it) while the entry is still held.
+    await page.locator('footer').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    expect(await page.locator('iframe').count()).toBe(0);
+    expect(blocked.filter((address) => address.startsWith('https://www.youtube-nocookie.com/'))).toEqual([]);
+    const before = await boxOf(player);
+    expect(before.height).toBe(EMBED_HEIGHT_PX);
+
+    release();
+    await waitForHydration(page);
+    await page.locator('iframe').waitFor();
+    await expect.poll(() => blocked.filter((address) => address.startsWith('https://www.youtube-nocookie.com/'))).toEqual([
+      `https://www.youtube-nocookie.com/embed/${parseYouTubeId(youtubeEpisode.listenUrl)}`,
+    ]);
+    // The player took the place kept for it: nothing below moved.
+    expect(await boxOf(player)).toEqual(before);
+    await close();
+  });
+
+  it('is there without JavaScript', async () => {
+    const { page, close } = await openPage(ctx.browser, { viewport: VIEWPORT, javaScriptEnabled: false });
+    await page.goto(url(spotifyVideoEpisode));
+    const frame = page.locator('iframe');
+    expect(await frame.getAttribute('src')).toMatch(/^https:\/\/open\.spotify\.com\/embed\/episode\//);
+    expect((await frame.boundingBox())?.height).toBe(EMBED_HEIGHT_PX);
+    await close();
+  });
+
   it('embeds the Spotify player for a Spotify video episode', async () => {
     const { page, close } = await ctx.open(paths.episode(spotifyVideoEpisode.id), { viewport: VIEWPORT });
     const spotifyId = /\/episode\/([A-Za-z0-9]+)/.exec(spotifyVideoEpisode.listenUrl)![1];

@@ -219,6 +219,10 @@ describe('/podcast/:id', () => {
     );
     expect(iframe).toMatch(/allowfullscreen/i);
     expect(iframe).not.toContain('style=');
+    // In the HTML the player is for browsers without JavaScript only: the others
+    // add it once the page has hydrated, so it never competes with the first paint.
+    expect(page.match(/<iframe /g)).toHaveLength(1);
+    expect(page).toMatch(/<noscript><iframe [^>]*><\/iframe><\/noscript>/);
     // The video's thumbnail lies over the episode's own cover, which paints with
     // the page and is what remains if the thumbnail fails. Both are preloaded
     // (React does that for images that do not load lazily), the thumbnail at high priority.
@@ -251,6 +255,7 @@ describe('/podcast/:id', () => {
     expect(iframe).toContain(`src="https://open.spotify.com/embed/episode/${spotifyId}"`);
     expect(iframe).toContain(`height="${EMBED_HEIGHT_PX}"`);
     expect(iframe).toMatch(/title="[^"]+"/);
+    expect(page).toMatch(/<noscript><iframe [^>]*><\/iframe><\/noscript>/);
     expect(linkTag(page, 'Watch Episode')).toContain(`href="${spotifyVideoEpisode.listenUrl}"`);
     expect(linkTag(page, 'Open in Spotify')).toContain(`href="${spotifyVideoEpisode.listenUrl}"`);
     expect(tagsWithClass(page, 'platform-badge--spotify')).toHaveLength(1);

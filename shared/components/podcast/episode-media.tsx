@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { RefObject } from 'react';
 import { EMBED_HEIGHT_PX } from '../../constants';
 import type { EpisodeMedia } from '../../rules/episode-media';
@@ -29,11 +29,6 @@ interface EpisodePlayerProps {
 }
 
 /**
- * The embedded player of a video episode, EMBED_HEIGHT_PX high and as wide as
- * its column (CSS; the CSP allows no style attributes). Only the two player
- * origins are allowed as frames by the CSP.
- */
-/**
  * True while keyboard focus is inside the player. The player is another
  * origin's document, so this page's :focus never matches the frame; what it
  * does see is its own window losing focus to the frame. The frame is then
@@ -63,11 +58,30 @@ function useFocusInFrame(frame: RefObject<HTMLIFrameElement | null>): boolean {
   return focused;
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * False on the server and in the render that hydrates the server's HTML, true
+ * in the browser from then on (at once on a client-side navigation).
+ */
+function useIsHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The embedded player of a video episode, EMBED_HEIGHT_PX high and as wide as
+ * its column (CSS; the CSP allows no style attributes). Only the two player
+ * origins are allowed as frames by the CSP.
+ */
 export function EpisodePlayer({ media, title }: EpisodePlayerProps) {
   const player = players[media.kind];
   const frameRef = useRef<HTMLIFrameElement>(null);
   const focused = useFocusInFrame(frameRef);
-  return (
+  const frame = (
     <iframe
       ref={frameRef}
       className={`${player.className}${focused ? ' episode-player__frame--focused' : ''}`}
@@ -80,4 +94,9 @@ export function EpisodePlayer({ media, title }: EpisodePlayerProps) {
       allowFullScreen
     />
   );
+  // The player's page and scripts (another origin, hundreds of kB) are
+  // requested once this page has painted and hydrated, not alongside its own
+  // first paint; the section keeps the player's place meanwhile (CSS).
+  // Without JavaScript the <noscript> copy is the player.
+  return useIsHydrated() ? frame : <noscript>{frame}</noscript>;
 }
