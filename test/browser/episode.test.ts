@@ -67,6 +67,17 @@ const boxOf = async (locator: Locator) => {
   return { width: Math.round(width), height: Math.round(height) };
 };
 
+/** Holds the client entry's download until the returned function is called: the page stays as its HTML made it. */
+async function holdClientEntry(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/entry-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Only the episode's cover is left in the frame, really loaded, and the frame is still video-shaped. */
 async function expectCoverOnly(page: Page) {
   await expect.poll(() => thumbnail(page).count()).toBe(0);
@@ -115,12 +126,7 @@ describe('YouTube thumbnail', () => {
   it('shows the cover before hydration, and drops a thumbnail that failed before it', async () => {
     const { page, problems, close } = await openPage(ctx.browser, { viewport: VIEWPORT });
     // Hold the client entry back until the image has already failed: React's onError is not attached then.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/entry-*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdClientEntry(page);
     await page.goto(url(youtubeEpisode), { waitUntil: 'commit' });
     await page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('img.youtube-thumbnail__frame');
@@ -197,12 +203,7 @@ describe('episode media and links', () => {
     const { page, blocked, close } = await openPage(ctx.browser, { viewport: VIEWPORT });
     const player = page.locator('section.episode-player');
     // Hold the client entry back: the page paints as its HTML alone makes it.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/entry-*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdClientEntry(page);
     await page.goto(url(youtubeEpisode), { waitUntil: 'commit' });
     // The whole document is parsed (the footer closes it) while the entry is still held.
     await page.locator('footer').waitFor();
