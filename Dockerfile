@@ -11,6 +11,7 @@ COPY server ./server
 COPY client ./client
 COPY shared ./shared
 COPY public ./public
+COPY content ./content
 RUN npm run build
 
 # ---- runtime: production dependencies, the bundles and the public files only
@@ -22,6 +23,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY public ./public
+# Every word of the site: read and checked at start-up (a broken file stops the start).
+COPY content ./content
 # The sign-up ledger (every address, and the outbox when a provider is set) lives in /app/data; mount a volume there.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

@@ -33,7 +33,8 @@ const payloadJson = document.getElementById(APP_PAYLOAD_ELEMENT_ID)?.textContent
 const payload = JSON.parse(payloadJson) as AppPayload;
 // The inline stylesheet, read back so hydration renders the very same text.
 const inlineStyles = document.getElementById(INLINE_STYLES_ELEMENT_ID)?.textContent ?? undefined;
-const routes = createRoutes(browserLoaders(payload.router.loaderData?.[SITE_ROUTE_ID] as SiteData));
+const site = payload.router.loaderData?.[SITE_ROUTE_ID] as SiteData;
+const routes = createRoutes(browserLoaders(site), { redirects: site.redirects });
 
 await loadMatchedRoutes(routes);
 const router = createBrowserRouter(routes, {

@@ -24,7 +24,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { episodes } from '../shared/content/episodes';
+import { readPublishedContent } from '../server/content/content-store';
+
+const { episodes } = readPublishedContent(process.cwd());
 import { paths } from '../shared/paths';
 import type { RecordedResponse } from './bench-reference';
 import { median } from './median';

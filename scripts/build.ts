@@ -16,6 +16,7 @@ import { BUILD_MANIFEST_PATH } from '../server/asset-manifest';
 import { CLIENT_ENTRY, manifestFromMetafile } from './build-manifest';
 import { FRAMEWORK_ENTRY_NAMES, frameworkEntry, importedNames, useFrameworkBundle } from './framework-bundle';
 import { buildFavicons, buildShareImages } from './share-images';
+import { ContentError, loadContent } from '../server/content/load-content';
 
 export type BuildMode = 'production' | 'development';
 
@@ -208,6 +209,8 @@ export async function buildCli() {
  * so a rebuild only adds files, and the manifest is swapped in last.
  */
 export async function build(mode: BuildMode = 'production', { clean = false } = {}) {
+  // A broken content file fails the build with every problem listed, before anything is written.
+  loadContent(rootDir);
   if (clean) await rm(path.join(rootDir, 'dist'), { recursive: true, force: true });
   const framework = mode === 'production' ? await buildFramework() : undefined;
   const client = await esbuild.build({
@@ -230,7 +233,11 @@ export async function build(mode: BuildMode = 'production', { clean = false } = 
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  const { metafile, shareImages } = await build('production', { clean: true });
+  const { metafile, shareImages } = await build('production', { clean: true }).catch((error: unknown) => {
+    if (!(error instanceof ContentError)) throw error;
+    console.error(`Build stopped: ${error.message}`);
+    process.exit(1);
+  });
   const js = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.js'));
   const total = js.reduce((sum, [, output]) => sum + output.bytes, 0);
   const { drawn, reused, ms } = shareImages;

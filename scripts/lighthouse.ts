@@ -17,7 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { episodes } from '../shared/content/episodes';
+import { readPublishedContent } from '../server/content/content-store';
+
+const { episodes } = readPublishedContent(process.cwd());
 import { paths } from '../shared/paths';
 import { median } from './median';
 

@@ -21,7 +21,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { episodes } from '../shared/content/episodes';
+import { readPublishedContent } from '../server/content/content-store';
+
+const { episodes } = readPublishedContent(process.cwd());
 import { paths } from '../shared/paths';
 import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../test/support/fake-provider';
 import { formatReport, startLoad } from './load-mix';

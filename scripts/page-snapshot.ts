@@ -56,14 +56,47 @@ async function save(dir: string) {
   }
 }
 
-/** One element per line, asset hashes masked, so a diff shows what a reader would see change. */
+const PAYLOAD = /(<script type="application\/json" id="app-payload">)([\s\S]*?)(<\/script>)/;
+const STYLES = /(<style id="page-styles">)([\s\S]*?)(<\/style>)/;
+const maskHashes = (text: string) => text.replace(/(\/assets\/[\w./-]+?)-[A-Za-z0-9_]{8,}(\.\w+)/g, '$1-*$2');
+
+/**
+ * The markup, one element per line and asset hashes masked, so a diff shows
+ * what a reader would see change; the inline stylesheet and the hydration
+ * payload are compared on their own (see below).
+ */
 function normalise(text: string): string {
-  return text.replace(/(\/assets\/[\w.-]+?)-[A-Za-z0-9_]{8,}(\.\w+)/g, '$1-*$2').replace(/></g, '>\n<');
+  return maskHashes(text)
+    .replace(STYLES, '$1[the inline stylesheet]$3')
+    .replace(PAYLOAD, '$1[the hydration payload]$3')
+    .replace(/></g, '>\n<');
+}
+
+/** Where two JSON values differ, as paths with array indexes folded ('items[].published: added'). */
+function jsonDifferences(before: unknown, after: unknown, at = '', out = new Map<string, number>()): Map<string, number> {
+  const note = (what: string) => out.set(`${at || '(root)'}: ${what}`, (out.get(`${at || '(root)'}: ${what}`) ?? 0) + 1);
+  if (JSON.stringify(before) === JSON.stringify(after)) return out;
+  const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object';
+  if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
+    before.forEach((item, index) => jsonDifferences(item, after[index], `${at}[]`, out));
+  } else if (isObject(before) && isObject(after) && !Array.isArray(before) && !Array.isArray(after)) {
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const path = at ? `${at}.${key}` : key;
+      if (!(key in before)) out.set(`${path}: added`, (out.get(`${path}: added`) ?? 0) + 1);
+      else if (!(key in after)) out.set(`${path}: removed`, (out.get(`${path}: removed`) ?? 0) + 1);
+      else jsonDifferences(before[key], after[key], path, out);
+    }
+  } else {
+    note(`changed (${JSON.stringify(before)?.slice(0, 80)} → ${JSON.stringify(after)?.slice(0, 80)})`);
+  }
+  return out;
 }
 
 function compare(oldDir: string, newDir: string) {
   const names = new Set([...readdirSync(oldDir), ...readdirSync(newDir)].filter((name) => !name.startsWith('.')));
   let changed = 0;
+  const payloadChanges = new Map<string, number>();
+  const styleChanges = new Set<string>();
   for (const name of [...names].sort()) {
     const oldFile = path.join(oldDir, name);
     const newFile = path.join(newDir, name);
@@ -72,8 +105,16 @@ function compare(oldDir: string, newDir: string) {
       changed += 1;
       continue;
     }
-    const before = normalise(readFileSync(oldFile, 'utf8'));
-    const after = normalise(readFileSync(newFile, 'utf8'));
+    const [oldText, newText] = [readFileSync(oldFile, 'utf8'), readFileSync(newFile, 'utf8')];
+    const [oldPayload, newPayload] = [PAYLOAD.exec(oldText)?.[2], PAYLOAD.exec(newText)?.[2]];
+    if (oldPayload && newPayload) {
+      for (const [what, count] of jsonDifferences(JSON.parse(maskHashes(oldPayload)), JSON.parse(maskHashes(newPayload)))) {
+        payloadChanges.set(what, (payloadChanges.get(what) ?? 0) + count);
+      }
+    }
+    if (STYLES.exec(oldText)?.[2] !== STYLES.exec(newText)?.[2]) styleChanges.add(name);
+    const before = normalise(oldText);
+    const after = normalise(newText);
     if (before === after) continue;
     changed += 1;
     const tmp = path.join(newDir, '.compare');
@@ -85,7 +126,10 @@ function compare(oldDir: string, newDir: string) {
     });
     process.stdout.write(diff.stdout);
   }
-  process.stdout.write(`${names.size} files compared, ${changed} differ\n`);
+  process.stdout.write(`${names.size} files compared: the markup of ${changed} differs\n`);
+  process.stdout.write(`inline stylesheet: ${styleChanges.size === 0 ? 'the same everywhere' : `differs in ${styleChanges.size} pages`}\n`);
+  process.stdout.write(`hydration payload: ${payloadChanges.size === 0 ? 'the same everywhere' : 'differences (path: what, times)'}\n`);
+  for (const [what, count] of [...payloadChanges].sort()) process.stdout.write(`  ${what} ×${count}\n`);
 }
 
 const [command, ...args] = process.argv.slice(2);

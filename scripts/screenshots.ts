@@ -11,7 +11,9 @@ import { createApp } from '../server/app';
 import { parseConfig } from '../server/config';
 import { closeGracefully, createHttpServer, listen } from '../server/http-server';
 import { EPISODES_PER_PAGE } from '../shared/constants';
-import { episodes } from '../shared/content/episodes';
+import { readPublishedContent } from '../server/content/content-store';
+
+const { episodes } = readPublishedContent(process.cwd());
 import { paths, staticPagePaths } from '../shared/paths';
 import { pageCount } from '../shared/rules/pagination';
 import { horizontalOverflow, launchBrowser, openPage, scrollThroughPage, waitForHydration } from '../test/support/browser';

@@ -16,10 +16,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
-import { episodes } from '../shared/content/episodes';
-import { servicePages } from '../shared/content/service-pages';
-import type { ServiceSlug } from '../shared/content/service-pages';
-import { author, firm, podcast } from '../shared/content/site';
+import type { ServiceSlug } from '../shared/content/types';
+import { readPublishedContent } from '../server/content/content-store';
+import type { SiteContent } from '../server/content/publication';
 import { siteIcons } from '../shared/paths';
 import { splitEpisodeTitle } from '../shared/rules/episode-guest';
 import { isVideoEpisode } from '../shared/rules/episode-media';
@@ -53,8 +52,11 @@ export interface ShareCard {
   alt: string;
 }
 
-/** Everything the cards show, from the content module; the order is the manifest's. */
-export function shareCards(): ShareCard[] {
+/** Every item that is not a draft: a scheduled episode has its card when it is published. */
+export const contentForCards = (rootDir: string) => readPublishedContent(rootDir, Number.POSITIVE_INFINITY);
+
+/** Everything the cards show, from the content files; the order is the manifest's. */
+export function shareCards({ site: { author, firm, podcast }, episodes, services: servicePages }: SiteContent): ShareCard[] {
   const host = author.name.split(',')[0]!;
   const site: ShareCard = {
     key: shareImageKeys.site,
@@ -104,7 +106,7 @@ const MARK_SVG =
   `<path d="M11.5 20 H20.5 M13 14 H19" stroke="${GOLD}" stroke-width="2" stroke-linecap="round"/></svg>`;
 const MARK_URL = `data:image/svg+xml;base64,${Buffer.from(MARK_SVG).toString('base64')}`;
 
-function Card({ card }: { card: ShareCard }) {
+function Card({ card, shortName }: { card: ShareCard; shortName: string }) {
   return (
     <div
       style={{
@@ -131,7 +133,7 @@ function Card({ card }: { card: ShareCard }) {
       >
       <div style={{ display: 'flex', alignItems: 'center' }}>
         <img src={MARK_URL} width={64} height={64} />
-        <div style={{ marginLeft: 20, fontSize: 30, fontWeight: 700 }}>{firm.shortName}</div>
+        <div style={{ marginLeft: 20, fontSize: 30, fontWeight: 700 }}>{shortName}</div>
       </div>
       <div style={{ display: 'flex', flexDirection: 'column' }}>
         <div style={{ fontSize: 24, fontWeight: 700, letterSpacing: 2, textTransform: 'uppercase', color: GOLD }}>
@@ -203,13 +205,15 @@ export async function buildShareImages(rootDir: string): Promise<ShareImageStats
 
   const outDir = path.join(rootDir, 'dist/client/assets/share');
   const manifest: ShareImageManifest = {};
+  const content = contentForCards(rootDir);
+  const shortName = content.site.firm.shortName;
   let drawn = 0;
-  for (const card of shareCards()) {
-    const hash = createHash('sha256').update(drawing).update(JSON.stringify(card)).digest('hex').slice(0, 12);
+  for (const card of shareCards(content)) {
+    const hash = createHash('sha256').update(drawing).update(shortName).update(JSON.stringify(card)).digest('hex').slice(0, 12);
     const name = `${card.key.replace(/[^a-z0-9-]+/gi, '-')}-${hash}.png`;
     const file = path.join(outDir, name);
     if (!(await exists(file))) {
-      const svg = await satori(<Card card={card} />, { width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, fonts });
+      const svg = await satori(<Card card={card} shortName={shortName} />, { width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, fonts });
       await writeAtomically(file, rasterise(svg));
       drawn++;
     }
@@ -228,6 +232,7 @@ export const THEME_COLOR = NAVY;
  * a solid background: iOS paints transparent corners black.
  */
 export async function buildFavicons(rootDir: string) {
+  const { firm } = contentForCards(rootDir).site;
   const svg = await readFile(path.join(rootDir, 'public', siteIcons.svg), 'utf8');
   const target = path.join(rootDir, 'dist/public');
   const webManifest = {

@@ -13,12 +13,15 @@ import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { RouteObject } from 'react-router-dom';
-import { legacyRedirects } from '../shared/content/redirects';
 import { PAGE_DATA_PREFIX, paths } from '../shared/paths';
 import { createRoutes } from '../shared/routes';
 import { BUILD_MANIFEST_PATH, readBuildManifest } from './asset-manifest';
 import type { BuildManifest } from './asset-manifest';
 import type { AppConfig } from './config';
+import { createContentStore, followContent } from './content/content-store';
+import type { ContentStore } from './content/content-store';
+import { ContentError } from './content/load-content';
+import type { SiteContent } from './content/publication';
 import type { Metrics } from './metrics';
 import { createSignUps } from './newsletter/sign-ups';
 import type { SubscribeOptions } from './newsletter/sign-ups';
@@ -42,6 +45,8 @@ export interface AppDependencies {
   newsletter?: SubscribeOptions;
   /** Prometheus metrics (server/metrics.ts); server/index.ts makes them when METRICS_PORT is set. */
   metrics?: Metrics;
+  /** The content files (server/content/); by default content/ under rootDir, read at once. Tests bring their own. */
+  content?: ContentStore;
 }
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
@@ -55,7 +60,7 @@ const STATIC_FILE_HEADERS = new Map([
 ]);
 const staticFileHeaders = (res: ServerResponse) => res.setHeaders(STATIC_FILE_HEADERS);
 
-export function createApp(config: AppConfig, { logger, extraRoutes = [], newsletter, metrics }: AppDependencies) {
+export function createApp(config: AppConfig, { logger, extraRoutes = [], newsletter, metrics, content }: AppDependencies) {
   const app = express();
   const manifestPath = path.join(config.rootDir, BUILD_MANIFEST_PATH);
   // Read once in production; in development the client is rebuilt under us.
@@ -64,28 +69,46 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   const productionStyles = productionManifest && readInlineStyles(config.rootDir, productionManifest);
   const getInlineStyles = (): InlineStyles => productionStyles ?? readInlineStyles(config.rootDir, getManifest());
 
-  // What the page layers below share, built once: the headers every page and
-  // API answer carries (server/security-headers.ts), and the page cache.
-  const pageHeaders = securityHeaders({ siteUrl: config.siteUrl, styleSources: () => [getInlineStyles().cspSource] });
-  const pages = createPageCache({
-    renderer: createPageRenderer({
-      // Share cards (og:image) come from the build's manifest, read once here.
-      routes: createRoutes(
-        createPageLoaders({
-          siteUrl: config.siteUrl,
-          shareImages: readShareImageManifest(path.join(config.rootDir, SHARE_IMAGE_MANIFEST_PATH)),
+  // The content files (server/content/): checked now, so a broken file stops
+  // the start with every problem listed. In development drafts and scheduled
+  // items show with a badge, and edited files are read again on the next request.
+  const contentStore =
+    content ?? createContentStore({ rootDir: config.rootDir, preview: !config.isProduction, watch: !config.isProduction, logger });
+  // Share cards (og:image) come from the build's manifest, read once here.
+  const shareImages = readShareImageManifest(path.join(config.rootDir, SHARE_IMAGE_MANIFEST_PATH));
+
+  // What the page layers below serve, built from the content of the moment:
+  // the loaders, the page cache (rendered once per page), the sitemap, the old
+  // addresses and the outside origins the CSP must allow. Built once, and again
+  // only when the content changes: a scheduled item's publishAt has passed, or
+  // (development) a file was edited. The old cache then goes with the old content.
+  const publishedSite = followContent(contentStore, (current: SiteContent) => ({
+    pages: createPageCache({
+      renderer: createPageRenderer({
+        routes: createRoutes(createPageLoaders({ siteUrl: config.siteUrl, shareImages }, current), {
+          redirects: current.redirects,
+          extraPages: extraRoutes,
         }),
-        extraRoutes,
-      ),
+        siteUrl: config.siteUrl,
+        exposeErrors: !config.isProduction,
+        getManifest,
+        getInlineStyles: () => getInlineStyles().css,
+      }),
       siteUrl: config.siteUrl,
       exposeErrors: !config.isProduction,
-      getManifest,
-      getInlineStyles: () => getInlineStyles().css,
+      enabled: config.isProduction,
+      onLookup: metrics && ((result) => metrics.pageCacheLookups.inc({ result })),
     }),
+    sitemap: sitemapRouter(config.siteUrl, current),
+    redirects: new Map(current.redirects.flatMap(({ from, to }) => [[from, to], [`${from}/`, to]])),
+    contentSources: contentSourcesOf(current),
+  }));
+
+  // The headers every page and API answer carries (server/security-headers.ts).
+  const pageHeaders = securityHeaders({
     siteUrl: config.siteUrl,
-    exposeErrors: !config.isProduction,
-    enabled: config.isProduction,
-    onLookup: metrics && ((result) => metrics.pageCacheLookups.inc({ result })),
+    styleSources: () => [getInlineStyles().cspSource],
+    contentSources: () => publishedSite().contentSources,
   });
 
   // 1. Where the client really is, when a reverse proxy says so.
@@ -141,7 +164,10 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   //    (health checks, static files: about a tenth of its cost, decision
   //    007). Only URLs the page handler (step 10) has resolved are known
   //    here, never a file's.
-  app.use((req, res, next) => (pages.isRendered(req) ? pageHeaders(req, res, () => pages.fromMemory(req, res, next)) : next()));
+  app.use((req, res, next) => {
+    const { pages } = publishedSite();
+    return pages.isRendered(req) ? pageHeaders(req, res, () => pages.fromMemory(req, res, next)) : next();
+  });
 
   // 3a. Health and readiness checks for the container and the proxy (not
   //     logged: step 2 leaves them out), before anything that could fail.
@@ -209,23 +235,24 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   app.use(paths.subscribeApi, compression());
   app.use(signUps.router);
 
-  // 8. Old blog addresses: a plain 301, no React needed. Matched with and
-  //    without the trailing slash.
-  for (const { from, to } of legacyRedirects) {
-    app.get([from, `${from}/`], (_req, res) => res.redirect(301, to));
-  }
+  // 8. Old blog addresses (content/redirects.yaml): a plain 301, no React
+  //    needed. Matched with and without the trailing slash.
+  app.get('/{*path}', (req, res, next) => {
+    const to = publishedSite().redirects.get(req.path);
+    return to ? res.redirect(301, to) : next();
+  });
 
   // 9. /sitemap.xml (every canonical page and episode) and /robots.txt,
-  //    built once from the path table, the content and SITE_URL
+  //    built from the path table, the content and SITE_URL
   //    (server/sitemap.ts). Before the pages, which would answer 404.
-  app.use(sitemapRouter(config.siteUrl));
+  app.use((req, res, next) => publishedSite().sitemap(req, res, next));
 
   // 10. Every other GET or HEAD is a page of the route tree, rendered once
   //     (step 3); /_data/<path> is the same page's data as JSON, for
   //     client-side navigations.
-  app.locals.pageCache = pages;
-  app.get([PAGE_DATA_PREFIX, `${PAGE_DATA_PREFIX}/{*path}`], pages.dataHandler);
-  app.get('/{*path}', pages.pageHandler);
+  Object.defineProperty(app.locals, 'pageCache', { get: () => publishedSite().pages });
+  app.get([PAGE_DATA_PREFIX, `${PAGE_DATA_PREFIX}/{*path}`], (req, res, next) => publishedSite().pages.dataHandler(req, res, next));
+  app.get('/{*path}', (req, res, next) => publishedSite().pages.pageHandler(req, res, next));
 
   // 11. Pages can only be read.
   app.all('/{*path}', (_req, res) => {
@@ -237,9 +264,34 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   return Object.assign(app, { signUps, readiness });
 }
 
+/** The outside origins of the content's own media: audio files and cover images served from elsewhere. */
+function contentSourcesOf(content: SiteContent) {
+  const originsOf = (urls: (string | undefined)[]) =>
+    [...new Set(urls.filter((url): url is string => !!url && url.startsWith('https://')).map((url) => new URL(url).origin))].sort();
+  return {
+    media: originsOf(content.episodes.map((episode) => episode.audioUrl)),
+    images: originsOf([...content.episodes.map((episode) => episode.image), ...content.press.map((item) => item.image)]),
+  };
+}
+
+/** A page that shows, in development, what is wrong with the content files, so the editor can fix it. */
+function contentErrorPage(error: ContentError): string {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Content errors</title></head><body>' +
+    `<main><h1>The content files have ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}</h1>` +
+    `<ul>${error.problems.map((problem) => `<li><code>${escape(problem)}</code></li>`).join('')}</ul>` +
+    '<p>Fix the files and reload this page.</p></main></body></html>'
+  );
+}
+
 /** Last stop: log with the request id, answer without internals. */
 function errorHandler(config: AppConfig): ErrorRequestHandler {
   return (err, req, res, _next) => {
+    if (err instanceof ContentError && !config.isProduction && !res.headersSent) {
+      res.status(500).setHeader('Cache-Control', 'no-store').type('html').send(contentErrorPage(err));
+      return;
+    }
     const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500;
     if (status >= 500) req.log.error({ err }, 'request failed');
     if (res.headersSent) {

@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from './app';
 import { ConfigError, parseConfig } from './config';
+import { ContentError } from './content/load-content';
 import type { AppConfig } from './config';
 import { closeGracefully, createHttpServer, FINISH_IN_FLIGHT_MS, listen } from './http-server';
 import { createLogger } from './logger';
@@ -22,7 +23,15 @@ try {
 const logger = createLogger({ level: config.logLevel, isProduction: config.isProduction });
 // Metrics only when asked for, on their own port: the public port never serves them.
 const metrics = config.metricsPort === undefined ? undefined : await createMetrics();
-const app = createApp(config, { logger, metrics });
+let app: ReturnType<typeof createApp>;
+try {
+  app = createApp(config, { logger, metrics });
+} catch (error) {
+  // A broken content file: say what is wrong, once, and do not serve a broken site.
+  if (!(error instanceof ContentError)) throw error;
+  process.stderr.write(`Not started: ${error.message}\n`);
+  process.exit(1);
+}
 const server = createHttpServer(app);
 const metricsServer = metrics ? createHttpServer(metricsListener(metrics.registry)) : undefined;
 

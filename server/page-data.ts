@@ -1,45 +1,13 @@
 /**
- * The server side of every route's loader: page data read from the content
- * module, with the page's head. Everything that does not depend on the URL is
+ * The server side of every route's loader: page data picked from the
+ * published content (server/content/publication.ts), with the page's head. Everything that does not depend on the URL is
  * built once, when the loaders are created; per request a loader only picks.
  * The browser gets the same objects as JSON (hydration payload, /_data/…).
  */
 import { data } from 'react-router-dom';
 import type { LoaderFunction, LoaderFunctionArgs } from 'react-router-dom';
 import { EPISODES_PER_PAGE } from '../shared/constants';
-import { contactPage } from '../shared/content/contact';
-import { episodePage, episodes, latestEpisode, podcastPage } from '../shared/content/episodes';
-import {
-  aboutChecklist,
-  aboutIntro,
-  aboutTiles,
-  bookBlurb,
-  ctaBand,
-  featuredPublications,
-  hero,
-  newsletterCopy,
-  podcastIntro,
-  processSteps,
-  sectionIntros,
-  services,
-} from '../shared/content/home';
-import { accessibilityStatement, privacyPolicy, termsPlaceholder } from '../shared/content/legal';
-import { pressIntro } from '../shared/content/page-descriptions';
-import { pressItems } from '../shared/content/press';
-import { servicePages } from '../shared/content/service-pages';
-import type { ServiceSlug } from '../shared/content/service-pages';
-import {
-  author,
-  book,
-  externalUrls,
-  firm,
-  footerGroups,
-  mainNav,
-  podcast,
-  regulatoryLinks,
-  socialLinks,
-} from '../shared/content/site';
-import type { Episode } from '../shared/content/types';
+import type { Episode, ServiceSlug } from '../shared/content/types';
 import type { PageHead } from '../shared/page-head';
 import type { ContactPageData } from '../shared/pages/contact-page';
 import type { EpisodePageData } from '../shared/pages/episode-page';
@@ -55,22 +23,17 @@ import { servicePageRouteIds, servicePathOf } from '../shared/routes';
 import { pageCount, paginate, parsePageParam } from '../shared/rules/pagination';
 import { newsletterFormState } from '../shared/rules/newsletter';
 import type { SiteData } from '../shared/site-data';
+import type { SiteContent } from './content/publication';
 import { createPageHeads } from './page-head';
 import type { PageHeadSite } from './page-head';
 
 /** Spec §9: the home page shows three press articles, the newest first. */
 const LATEST_ARTICLE_COUNT = 3;
 
-/** What a list card needs of an episode: everything but the long transcript. */
+/** What a list card needs of an episode: everything but the long texts of its own page. */
 function episodeSummary(episode: Episode): Episode {
-  const { transcript: _transcript, ...summary } = episode as Episode & { transcript?: unknown };
+  const { transcript: _transcript, body: _body, ...summary } = episode;
   return summary;
-}
-
-function findFeaturedEpisode(): Episode {
-  const episode = episodes.find((candidate) => candidate.id === latestEpisode.episodeId);
-  if (!episode) throw new Error(`latestEpisode.episodeId '${latestEpisode.episodeId}' is not in the episode list`);
-  return episode;
 }
 
 /** A 404 whose data carries the head of the screen that shows it. */
@@ -78,8 +41,12 @@ function notFound(head: PageHead): never {
   throw data({ head }, { status: 404, statusText: 'Not Found' });
 }
 
-export function createPageLoaders(site: PageHeadSite): RouteLoaders {
-  const headFor = createPageHeads(site);
+export function createPageLoaders(site: PageHeadSite, content: SiteContent): RouteLoaders {
+  const headFor = createPageHeads(site, content);
+  const { firm, author, book, podcast, externalUrls, mainNav, footerGroups, socialLinks, regulatoryLinks } = content.site;
+  const { hero, sectionIntros, services, aboutIntro, aboutChecklist, aboutTiles, processSteps, featuredPublications } = content.home;
+  const { podcastIntro, bookBlurb, ctaBand, newsletterCopy } = content.home;
+  const { episodes, podcastPage } = content;
   const urlOf = ({ request }: LoaderFunctionArgs) => new URL(request.url);
 
   const siteData: SiteData = {
@@ -87,14 +54,16 @@ export function createPageLoaders(site: PageHeadSite): RouteLoaders {
     podcastName: podcast.name,
     externalUrls,
     mainNav,
-    footerGroups,
+    footerGroups: footerGroups.map((group) => ({ title: group.title, links: group.links === 'mainNav' ? mainNav : group.links })),
     socialLinks,
     regulatoryLinks,
     newsletterCopy,
+    redirects: content.redirects,
     errorHead: headFor({ kind: 'error' }),
   };
 
-  const featured = findFeaturedEpisode();
+  // The home page features the newest episode; the loader keeps at least one public.
+  const featured = episodes[0]!;
   const home: Omit<HomePageData, 'newsletter'> = {
     head: { ...headFor({ kind: 'home' }), lcpImage: hero.video.poster },
     hero,
@@ -107,7 +76,7 @@ export function createPageLoaders(site: PageHeadSite): RouteLoaders {
       book: { title: book.title, cover: book.cover, blurb: bookBlurb },
       author: { name: author.name, credentials: author.credentials, portrait: author.portrait },
     },
-    latestArticles: pressItems.slice(0, LATEST_ARTICLE_COUNT),
+    latestArticles: content.press.slice(0, LATEST_ARTICLE_COUNT),
     podcastIntro: {
       ...podcastIntro,
       episode: {
@@ -117,26 +86,28 @@ export function createPageLoaders(site: PageHeadSite): RouteLoaders {
         duration: featured.duration,
         image: featured.image,
       },
-      applePodcastsUrl: latestEpisode.applePodcastsUrl,
-      spotifyUrl: latestEpisode.spotifyUrl,
+      applePodcastsUrl: featured.applePodcastsUrl ?? externalUrls.applePodcasts,
+      spotifyUrl: featured.spotifyUrl ?? externalUrls.spotifyShow,
     },
     ctaBand,
   };
   const press: Omit<PressPageData, 'newsletter'> = {
     head: headFor({ kind: 'press' }),
-    intro: pressIntro,
-    items: [...pressItems],
+    intro: content.pressPage.intro,
+    items: content.press,
   };
   const contact: Omit<ContactPageData, 'newsletter'> = {
     head: headFor({ kind: 'page', page: 'contact' }),
-    contact: contactPage,
+    contact: content.contact,
   };
-  const privacy: LegalPageData = { head: headFor({ kind: 'page', page: 'privacy' }), document: privacyPolicy };
+  // The head already carries each page's meta description and tab title.
+  const legalDocument = ({ metaDescription: _description, headTitle: _title, ...document }: SiteContent['privacy']) => document;
+  const privacy: LegalPageData = { head: headFor({ kind: 'page', page: 'privacy' }), document: legalDocument(content.privacy) };
   const accessibility: LegalPageData = {
     head: headFor({ kind: 'page', page: 'accessibility' }),
-    document: accessibilityStatement,
+    document: legalDocument(content.accessibility),
   };
-  const terms: TermsPageData = { head: headFor({ kind: 'page', page: 'terms' }), terms: termsPlaceholder };
+  const terms: TermsPageData = { head: headFor({ kind: 'page', page: 'terms' }), terms: (({ metaDescription: _description, ...terms }) => terms)(content.terms) };
 
   const totalPages = pageCount(episodes.length, EPISODES_PER_PAGE);
   const summaries = episodes.map(episodeSummary);
@@ -149,13 +120,13 @@ export function createPageLoaders(site: PageHeadSite): RouteLoaders {
   const episodePages = new Map<string, EpisodePageData>(
     episodes.map((episode) => [
       episode.id,
-      { head: headFor({ kind: 'episode', episode }), episode, comingSoonNote: episodePage.comingSoonNote },
+      { head: headFor({ kind: 'episode', episode }), episode, comingSoonNote: podcastPage.comingSoonNote },
     ]),
   );
   const servicePagesData = new Map<string, ServicePageData>(
-    (Object.keys(servicePages) as ServiceSlug[]).map((slug) => [
+    (Object.keys(content.services) as ServiceSlug[]).map((slug) => [
       slug,
-      { head: headFor({ kind: 'service', slug }), page: servicePages[slug] },
+      { head: headFor({ kind: 'service', slug }), page: content.services[slug] },
     ]),
   );
   const pageNotFound = headFor({ kind: 'not-found', what: 'page' });

@@ -1,5 +1,5 @@
 /**
- * The head of every page, computed on the server from the content module and
+ * The head of every page, computed on the server from the published content and
  * SITE_URL (read at run time: one image serves several origins). Page loaders
  * (server/page-data.ts) call it with what kind of page they are.
  *
@@ -9,17 +9,11 @@
  * docs/decisions/006-open-graph-types.md), JSON-LD (server/structured-data.ts)
  * and noindex on error screens.
  */
-import { privacyPolicy, termsPlaceholder } from '../shared/content/legal';
-import { contactPage } from '../shared/content/contact';
-import { pageDescriptions } from '../shared/content/page-descriptions';
-import { servicePages } from '../shared/content/service-pages';
-import type { ServiceSlug } from '../shared/content/service-pages';
-import { pressItems } from '../shared/content/press';
-import { firm } from '../shared/content/site';
-import type { Episode } from '../shared/content/types';
+import type { Episode, ServiceSlug } from '../shared/content/types';
 import type { PageHead } from '../shared/page-head';
 import { paths } from '../shared/paths';
 import { isoDate } from '../shared/rules/display-date';
+import type { SiteContent } from './content/publication';
 import { shareImageFor, shareImageKeys } from './share-images';
 import type { ShareImageKey, ShareImageManifest } from './share-images';
 import { createStructuredData, serializeJsonLd } from './structured-data';
@@ -46,9 +40,6 @@ export type PageHeadInput =
 
 const MAX_DESCRIPTION = 160;
 
-function documentTitle(title?: string): string {
-  return title ? `${title} | ${firm.name}` : `${firm.name} | ${firm.tagline}`;
-}
 
 /** A description cut at a word boundary, so search results do not end mid-word. */
 function shortDescription(text: string): string {
@@ -56,13 +47,6 @@ function shortDescription(text: string): string {
   const cut = text.slice(0, MAX_DESCRIPTION - 1);
   return `${cut.slice(0, cut.lastIndexOf(' '))}…`;
 }
-
-const fixedPages = {
-  contact: { title: contactPage.title, description: contactPage.metaDescription, path: paths.contact },
-  privacy: { title: privacyPolicy.title, description: pageDescriptions.privacy, path: paths.privacy },
-  terms: { title: termsPlaceholder.title, description: pageDescriptions.terms, path: paths.terms },
-  accessibility: { title: 'Web Accessibility', description: pageDescriptions.accessibility, path: paths.accessibility },
-} as const;
 
 /** What a shareable page says about itself, beyond its title and description. */
 interface Shareable {
@@ -77,8 +61,16 @@ interface Shareable {
   published?: string;
 }
 
-export function createPageHeads(site: PageHeadSite): (input: PageHeadInput) => PageHead {
-  const structured = createStructuredData(site.siteUrl);
+export function createPageHeads(site: PageHeadSite, content: SiteContent): (input: PageHeadInput) => PageHead {
+  const structured = createStructuredData(site.siteUrl, content);
+  const { firm } = content.site;
+  const documentTitle = (title?: string) => (title ? `${title} | ${firm.name}` : `${firm.name} | ${firm.tagline}`);
+  const fixedPages = {
+    contact: { title: content.contact.title, description: content.contact.metaDescription, path: paths.contact },
+    privacy: { title: content.privacy.headTitle, description: content.privacy.metaDescription, path: paths.privacy },
+    terms: { title: content.terms.title, description: content.terms.metaDescription, path: paths.terms },
+    accessibility: { title: content.accessibility.headTitle, description: content.accessibility.metaDescription, path: paths.accessibility },
+  } as const;
 
   /** Error screens: no canonical (the URL is not a page), never indexed. */
   const screen = (title: string | undefined, description: string): PageHead => ({
@@ -136,7 +128,7 @@ export function createPageHeads(site: PageHeadSite): (input: PageHeadInput) => P
       case 'home':
         return page({
           title: undefined,
-          description: pageDescriptions.home,
+          description: content.home.metaDescription,
           path: paths.home,
           type: 'website',
           image: shareImageKeys.site,
@@ -145,8 +137,8 @@ export function createPageHeads(site: PageHeadSite): (input: PageHeadInput) => P
       case 'podcast': {
         const note = input.page > 1 ? ` (page ${input.page} of ${input.pageCount})` : '';
         return page({
-          title: `Podcast Episodes${note}`,
-          description: pageDescriptions.podcast,
+          title: `${content.podcastPage.title}${note}`,
+          description: content.podcastPage.metaDescription,
           path: paths.podcastPage(input.page),
           type: 'website',
           image: shareImageKeys.site,
@@ -168,14 +160,14 @@ export function createPageHeads(site: PageHeadSite): (input: PageHeadInput) => P
       case 'press':
         return page({
           title: 'Press & Publications',
-          description: pageDescriptions.press,
+          description: content.pressPage.metaDescription,
           path: paths.press,
           type: 'website',
           image: shareImageKeys.site,
-          jsonLd: structured.press(pressItems),
+          jsonLd: structured.press(content.press),
         });
       case 'service': {
-        const service = servicePages[input.slug];
+        const service = content.services[input.slug];
         const path = `/${input.slug}`;
         return page({
           title: service.title,
@@ -192,10 +184,10 @@ export function createPageHeads(site: PageHeadSite): (input: PageHeadInput) => P
       }
       case 'not-found':
         return input.what === 'episode'
-          ? screen('Episode Not Found', pageDescriptions.episodeNotFound)
-          : screen('Page not found', pageDescriptions.notFound);
+          ? screen('Episode Not Found', content.podcastPage.episodeNotFoundDescription)
+          : screen('Page not found', content.notFoundPage.metaDescription);
       case 'error':
-        return screen(undefined, pageDescriptions.error);
+        return screen(undefined, content.site.errorDescription);
     }
   };
 }

@@ -31,21 +31,35 @@ export function isServedOverHttps(req: Request, siteIsHttps: boolean): boolean {
  * (isServedOverHttps): browsers ignore HSTS over plain HTTP, and upgrading
  * subresources of a page served over HTTP would break a site without HTTPS.
  */
-export function securityHeaders(options: { siteUrl: string; styleSources?: () => string[] }): RequestHandler {
+/** Outside origins the content itself uses: an episode's audio file, an imported cover image. */
+export interface ContentSources {
+  media: string[];
+  images: string[];
+}
+
+export function securityHeaders(options: {
+  siteUrl: string;
+  styleSources?: () => string[];
+  /** Read per request: the content of the moment (server/content/content-store.ts) decides them. */
+  contentSources?: () => ContentSources;
+}): RequestHandler {
   const styleSources = options.styleSources ?? (() => []);
+  const contentSources = options.contentSources ?? (() => ({ media: [], images: [] }));
   const siteIsHttps = options.siteUrl.startsWith('https:');
-  // helmet decides the headers, but they depend only on the protocol and the
-  // inline stylesheet's hash, so each set is worked out once and replayed:
+  // helmet decides the headers, but they depend only on the protocol, the
+  // inline stylesheet's hash and the content's origins, so each set is worked out once and replayed:
   // building the CSP string on every request was a measurable share of a page
   // served from memory. In development a rebuilt stylesheet changes the hash.
-  const computed = { https: { styles: '', headers: new Map<string, string>() }, http: { styles: '', headers: new Map<string, string>() } };
+  const computed = { https: { key: '', headers: new Map<string, string>() }, http: { key: '', headers: new Map<string, string>() } };
   return (req, res, next) => {
     const isHttps = isServedOverHttps(req, siteIsHttps);
     const current = computed[isHttps ? 'https' : 'http'];
     const styles = styleSources().join(' ');
-    if (current.headers.size === 0 || current.styles !== styles) {
-      current.styles = styles;
-      current.headers = headersOf(helmetFor(isHttps, styles));
+    const sources = contentSources();
+    const key = `${styles}|${sources.media.join(' ')}|${sources.images.join(' ')}`;
+    if (current.headers.size === 0 || current.key !== key) {
+      current.key = key;
+      current.headers = headersOf(helmetFor(isHttps, styles, sources));
     }
     res.setHeaders(current.headers);
     next();
@@ -63,7 +77,7 @@ function headersOf(middleware: ReturnType<typeof helmet>): Map<string, string> {
   return headers;
 }
 
-function helmetFor(isHttps: boolean, styleSources: string) {
+function helmetFor(isHttps: boolean, styleSources: string, content: ContentSources) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -72,9 +86,9 @@ function helmetFor(isHttps: boolean, styleSources: string) {
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: styleSources ? ["'self'", styleSources] : ["'self'"],
-        imgSrc: ["'self'", 'data:', EMBED_ORIGINS.youtubeThumbnails],
+        imgSrc: ["'self'", 'data:', EMBED_ORIGINS.youtubeThumbnails, ...content.images],
         fontSrc: ["'self'"],
-        mediaSrc: ["'self'"],
+        mediaSrc: ["'self'", ...content.media],
         connectSrc: ["'self'"],
         frameSrc: [EMBED_ORIGINS.youtubePlayer, EMBED_ORIGINS.spotifyPlayer],
         formAction: ["'self'"],

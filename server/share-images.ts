@@ -5,7 +5,7 @@
  * /assets/share/ and this manifest; the server reads it once at start-up.
  */
 import { readBuildOutput } from './asset-manifest';
-import type { ServiceSlug } from '../shared/content/service-pages';
+import type { ServiceSlug } from '../shared/content/types';
 
 export const SHARE_IMAGE_MANIFEST_PATH = 'dist/share-images.json';
 export const SHARE_IMAGE_WIDTH = 1200;

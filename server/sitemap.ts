@@ -1,16 +1,15 @@
 /**
  * /sitemap.xml and /robots.txt, built once at start-up from the path table
- * (shared/paths.ts), the episode list and SITE_URL. No URL is listed by hand:
- * a new fixed page joins staticPagePaths, a new episode joins the content.
+ * (shared/paths.ts), the published episodes and SITE_URL. No URL is listed by
+ * hand: a new fixed page joins staticPagePaths, a new episode joins the
+ * content. Built again when a scheduled item is published (server/app.ts).
  */
 import type { Router } from 'express';
 import express from 'express';
 import { EPISODES_PER_PAGE } from '../shared/constants';
-import { episodes } from '../shared/content/episodes';
-import { pressItems } from '../shared/content/press';
 import { PAGE_DATA_PREFIX, paths, staticPagePaths } from '../shared/paths';
-import { isoDate } from '../shared/rules/display-date';
 import { pageCount } from '../shared/rules/pagination';
+import type { SiteContent } from './content/publication';
 
 export const SITEMAP_PATH = '/sitemap.xml';
 export const ROBOTS_PATH = '/robots.txt';
@@ -24,20 +23,18 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
-/** The newest of some display dates, as an ISO date ('June 10, 2025' sorts as '2025-06-10'). */
+/** The newest of some ISO dates. */
 function newest(dates: string[]): string | undefined {
-  return dates
-    .map(isoDate)
-    .filter((date): date is string => date !== undefined)
-    .sort()
-    .at(-1);
+  return dates.toSorted().at(-1);
 }
 
 /** Every canonical page: the fixed pages, podcast pages 2…N, and every episode. */
-export function sitemapEntries(siteUrl: string): SitemapEntry[] {
+export function sitemapEntries(siteUrl: string, { episodes, press }: Pick<SiteContent, 'episodes' | 'press'>): SitemapEntry[] {
+  const newestEpisode = newest(episodes.map((episode) => episode.published));
   const lastmodOf: Partial<Record<string, string>> = {
-    [paths.podcast]: newest(episodes.map((episode) => episode.date)),
-    [paths.press]: newest(pressItems.map((item) => item.date)),
+    [paths.home]: newest([newestEpisode ?? '', ...press.map((item) => item.published)].filter(Boolean)),
+    [paths.podcast]: newestEpisode,
+    [paths.press]: newest(press.map((item) => item.published)),
   };
   const entry = (path: string, lastmod?: string): SitemapEntry => ({
     loc: siteUrl + path,
@@ -49,7 +46,7 @@ export function sitemapEntries(siteUrl: string): SitemapEntry[] {
   return [
     ...staticPagePaths.map((path) => entry(path, lastmodOf[path])),
     ...podcastPages,
-    ...episodes.map((episode) => entry(paths.episode(episode.id), isoDate(episode.date))),
+    ...episodes.map((episode) => entry(paths.episode(episode.id), episode.published)),
   ];
 }
 
@@ -84,8 +81,8 @@ export function robotsTxt(siteUrl: string): string {
 }
 
 /** GET/HEAD /sitemap.xml and /robots.txt, from text built once. */
-export function sitemapRouter(siteUrl: string): Router {
-  const xml = sitemapXml(sitemapEntries(siteUrl));
+export function sitemapRouter(siteUrl: string, content: SiteContent): Router {
+  const xml = sitemapXml(sitemapEntries(siteUrl, content));
   const robots = robotsTxt(siteUrl);
   const router = express.Router();
   router.get(SITEMAP_PATH, (_req, res) => {

@@ -19,13 +19,12 @@ import type {
   VideoObject,
   WebSite,
 } from 'schema-dts';
-import { podcastPage } from '../shared/content/episodes';
-import { author, book, externalUrls, firm, podcast } from '../shared/content/site';
 import type { Episode, PressItem } from '../shared/content/types';
 import { paths } from '../shared/paths';
 import { isoDate } from '../shared/rules/display-date';
 import { chooseEpisodeMedia } from '../shared/rules/episode-media';
 import { jsonForScriptElement } from '../shared/script-json';
+import type { SiteContent } from './content/publication';
 
 export interface Crumb {
   name: string;
@@ -46,12 +45,14 @@ export function isoDuration(display: string): string | undefined {
 }
 
 /** The author's name without the letters after it: 'Morgan Ellery, CPA, …' → 'Morgan Ellery'. */
-function authorName(): { name: string; suffix: string | undefined } {
+function authorName(author: { name: string }): { name: string; suffix: string | undefined } {
   const [name, ...suffix] = author.name.split(', ');
   return { name: name!, suffix: suffix.length ? suffix.join(', ') : undefined };
 }
 
-export function createStructuredData(siteUrl: string) {
+export function createStructuredData(siteUrl: string, content: SiteContent) {
+  const { author, book, externalUrls, firm, podcast } = content.site;
+  const podcastPage = content.podcastPage;
   const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : siteUrl + path);
   const ids = {
     organization: `${siteUrl}/#organization`,
@@ -61,7 +62,7 @@ export function createStructuredData(siteUrl: string) {
     series: `${siteUrl}${paths.podcast}#series`,
   };
   const organizationRef: FinancialService = { '@type': 'FinancialService', '@id': ids.organization, name: firm.name };
-  const authorRef: Person = { '@type': 'Person', '@id': ids.author, name: authorName().name };
+  const authorRef: Person = { '@type': 'Person', '@id': ids.author, name: authorName(author).name };
   const seriesRef: PodcastSeries = {
     '@type': 'PodcastSeries',
     '@id': ids.series,
@@ -91,7 +92,7 @@ export function createStructuredData(siteUrl: string) {
     inLanguage: 'en',
     publisher: organizationRef,
   };
-  const { name, suffix } = authorName();
+  const { name, suffix } = authorName(author);
   const person: Person = {
     '@type': 'Person',
     '@id': ids.author,
@@ -162,6 +163,7 @@ export function createStructuredData(siteUrl: string) {
       ...(duration ? { timeRequired: duration } : {}),
       partOfSeries: seriesRef,
       ...(video ? { video } : {}),
+      ...(media.kind === 'audio' ? { associatedMedia: { '@type': 'AudioObject', contentUrl: media.audioUrl } } : {}),
     };
   }
 

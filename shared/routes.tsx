@@ -19,7 +19,6 @@ import { Document } from './components/document';
 import { NotFound } from './components/not-found';
 import { RouteErrorBoundary } from './components/route-error-boundary';
 import { SiteLayout } from './components/site-layout';
-import { legacyRedirects } from './content/redirects';
 import { SITE_ROUTE_ID } from './site-data';
 
 /** The route whose error element shows errors inside the nav bar and footer. */
@@ -56,7 +55,7 @@ export interface RouteLoaders {
 /** The path a service page's route id stands for: 'service-page:estate-planning' → 'estate-planning'. */
 export const servicePathOf = (routeId: (typeof servicePageRouteIds)[number]) => routeId.split(':')[1]!;
 
-function pageRoutes(loaders: RouteLoaders): RouteObject[] {
+function pageRoutes(loaders: RouteLoaders, redirects: RouteOptions['redirects']): RouteObject[] {
   const page = (path: string | undefined, id: PageRouteId, lazy: RouteObject['lazy']): RouteObject => ({
     ...(path === undefined ? { index: true } : { path }),
     id,
@@ -76,7 +75,7 @@ function pageRoutes(loaders: RouteLoaders): RouteObject[] {
     // Express answers these with a 301 before React runs. Should a request reach
     // the static handler anyway, the loader redirects; in the browser the element
     // swaps the old address for the new one, so Back never lands on it again.
-    ...legacyRedirects.map(
+    ...redirects.map(
       ({ from, to }, index): RouteObject => ({
         path: from,
         id: `legacy-redirect:${index}`,
@@ -90,8 +89,14 @@ function pageRoutes(loaders: RouteLoaders): RouteObject[] {
   ];
 }
 
-/** `extraPages` lets tests add routes (one that fails, say) inside the real layout. */
-export function createRoutes(loaders: RouteLoaders, extraPages: RouteObject[] = []): RouteObject[] {
+export interface RouteOptions {
+  /** Old addresses that now live elsewhere (content/redirects.yaml, carried by the site data). */
+  redirects: { from: string; to: string }[];
+  /** Lets tests add routes (one that fails, say) inside the real layout. */
+  extraPages?: RouteObject[];
+}
+
+export function createRoutes(loaders: RouteLoaders, { redirects, extraPages = [] }: RouteOptions): RouteObject[] {
   return [
     {
       id: SITE_ROUTE_ID,
@@ -107,7 +112,7 @@ export function createRoutes(loaders: RouteLoaders, extraPages: RouteObject[] = 
             {
               id: ERROR_BOUNDARY_ROUTE_ID,
               errorElement: <RouteErrorBoundary />,
-              children: [...extraPages, ...pageRoutes(loaders)],
+              children: [...extraPages, ...pageRoutes(loaders, redirects)],
             },
           ],
         },

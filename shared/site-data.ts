@@ -1,6 +1,6 @@
 /**
  * What every page's frame (nav bar, footer, newsletter section, links to the
- * firm) needs from the content module. The root route's server loader
+ * firm) needs from the content files. The root route's server loader
  * returns it; the browser receives it once, with the first page, and keeps
  * it, so no content is bundled into the JavaScript.
  */
@@ -24,6 +24,8 @@ export interface SiteData {
   socialLinks: SocialLink[];
   regulatoryLinks: { formCrs?: string; adviserSearch?: string };
   newsletterCopy: { heading: string; text: string; privacyNote: string };
+  /** Old addresses of the blog and the page each now lives at (content/redirects.yaml); the browser's route tree needs them. */
+  redirects: { from: string; to: string }[];
   /** The head of a page that failed in a way no route described (500). */
   errorHead: PageHead;
 }

@@ -2,6 +2,7 @@ import { mediaSizes } from '../content/media';
 import type { PressItem } from '../content/types';
 import { DisplayDate } from './display-date';
 import { ExternalLink } from './external-link';
+import { PublicationBadge } from './publication-badge';
 import { SizedImage } from './sized-image';
 
 interface PressCardProps {
@@ -29,6 +30,7 @@ export function PressCard({ item, headingLevel: Heading = 'h3' }: PressCardProps
       </div>
       <div className="press-card__body">
         <p className="press-card__meta">
+          {item.status && <PublicationBadge status={item.status} />}
           <span className="press-card__publication">{item.publication}</span>
           <DisplayDate className="press-card__date" date={item.date} />
         </p>

@@ -121,6 +121,157 @@ export const pressFile = z.strictObject({
 });
 export type PressFile = z.infer<typeof pressFile>;
 
+/** A picture the site ships, with its intrinsic size so nothing shifts while it loads. */
+const imageAsset = () => z.strictObject({ src: imagePath(), width: z.number().int().positive(), height: z.number().int().positive() });
+const videoAsset = () => z.strictObject({ src: imagePath(), poster: imagePath() });
+/** A link inside the site: '/press', '#services'. Checked against the route table by the loader. */
+const internalPath = () =>
+  z.string({ error: (issue) => `must be a path of this site such as "/press" (got ${shown(issue.input)})` }).regex(/^\/[^/]/, {
+    error: (issue) => `must be a path of this site such as "/press" (got ${shown(issue.input)})`,
+  }).or(z.literal('/'));
+const navLink = () => z.strictObject({ label: text(), href: internalPath() });
+const sectionIntro = () => z.strictObject({ eyebrow: text(), title: text(), lead: text() });
+const optionalUrl = () => httpsUrl().optional();
+
+/** content/site.yaml: the firm's identity, every outside URL, navigation and footer. */
+export const siteFile = z.strictObject({
+  firm: z.strictObject({ name: text(), shortName: text(), tagline: text(), email: z.email({ error: 'must be an email address' }), copyright: text(), disclaimer: text() }),
+  author: z.strictObject({ name: text(), credentials: z.array(text()).min(1), portrait: imageAsset() }),
+  book: z.strictObject({ title: text(), shortTitle: text(), cover: imageAsset() }),
+  podcast: z.strictObject({ name: text() }),
+  externalUrls: z.strictObject({
+    scheduler: httpsUrl(),
+    book: httpsUrl(),
+    linkedin: httpsUrl(),
+    youtubeChannel: httpsUrl(),
+    applePodcasts: httpsUrl(),
+    spotifyShow: httpsUrl(),
+  }),
+  regulatoryLinks: z.strictObject({ formCrs: optionalUrl(), adviserSearch: optionalUrl() }),
+  mainNav: z.array(navLink()).min(1),
+  /** A group's links, or 'mainNav' for the same links as the navigation bar. */
+  footerGroups: z.array(z.strictObject({ title: text(), links: z.union([z.literal('mainNav'), z.array(navLink()).min(1)]) })),
+  socialLinks: z.array(
+    z.strictObject({ label: text(), href: optionalUrl(), icon: z.enum(['linkedin', 'youtube', 'microblog', 'photos']) }),
+  ),
+  /** The description of the page shown when something failed (500). */
+  errorDescription: text(),
+});
+export type SiteFile = z.infer<typeof siteFile>;
+
+/** content/home.yaml. */
+export const homeFile = z.strictObject({
+  metaDescription: text(),
+  hero: z.strictObject({ headline: text(), subheadline: text(), video: videoAsset() }),
+  sectionIntros: z.strictObject({ services: sectionIntro(), process: sectionIntro(), articles: sectionIntro() }),
+  services: z
+    .array(
+      z.strictObject({
+        icon: z.enum(['chart', 'compass', 'sunrise', 'shield', 'merge', 'family']),
+        title: text(),
+        description: text(),
+        link: internalPath(),
+        ownLink: z.strictObject({ label: text() }).optional(),
+      }),
+    )
+    .length(6, { error: 'must list exactly six services (spec §9)' }),
+  aboutIntro: text(),
+  aboutChecklist: z.array(text()).length(4, { error: 'must list exactly four points (spec §9)' }),
+  aboutTiles: z.array(z.strictObject({ title: text(), description: text() })).length(4, { error: 'must list exactly four tiles (spec §9)' }),
+  processSteps: z.array(z.strictObject({ number: text(), title: text(), description: text() })).length(4, { error: 'must list exactly four steps (spec §9)' }),
+  featuredPublications: z
+    .array(z.strictObject({ name: text(), logo: imagePath(), width: z.number().int().positive(), height: z.number().int().positive() }))
+    .length(6, { error: 'must list exactly six publications (spec §9)' }),
+  podcastIntro: z.strictObject({ eyebrow: text(), lead: text() }),
+  bookBlurb: text(),
+  ctaBand: z.strictObject({ title: text(), text: text() }),
+  newsletterCopy: z.strictObject({ heading: text(), text: text(), privacyNote: text() }),
+});
+export type HomeFile = z.infer<typeof homeFile>;
+
+/** content/pages/podcast.yaml: the podcast list's hero and the episode pages' fixed copy. */
+export const podcastPageFile = z.strictObject({
+  metaDescription: text(),
+  title: text(),
+  intro: text(),
+  heroVideo: videoAsset(),
+  /** Shown instead of the listen buttons for an episode whose listenUrl is '#'. */
+  comingSoonNote: text(),
+  episodeNotFoundDescription: text(),
+});
+export const pressPageFile = z.strictObject({ metaDescription: text(), intro: text() });
+export const notFoundPageFile = z.strictObject({ metaDescription: text() });
+export const termsPageFile = z.strictObject({
+  metaDescription: text(),
+  title: text(),
+  eyebrow: text(),
+  intro: text(),
+  heading: text(),
+  text: text(),
+  contactPrompt: text(),
+  relatedPrompt: text(),
+});
+const contactCopy = () => z.strictObject({ heading: text(), text: text(), note: text() });
+export const contactPageFile = z.strictObject({
+  title: text(),
+  heroTitle: text(),
+  eyebrow: text(),
+  metaDescription: text(),
+  intro: text(),
+  schedule: contactCopy(),
+  email: contactCopy(),
+  next: z.strictObject({ heading: text(), intro: text(), steps: z.array(z.strictObject({ title: text(), text: text() })).min(1) }),
+  /** Markdown, one line: links and bold allowed. */
+  learnFirst: text(),
+});
+
+/** Front matter of content/pages/privacy.md and accessibility.md; the body holds the sections, one `##` heading each. */
+export const legalFrontMatter = z.strictObject({
+  title: text(),
+  /** The browser tab's title, when shorter than the page title. */
+  headTitle: text().optional(),
+  eyebrow: text(),
+  intro: text(),
+  metaDescription: text(),
+  dateLabel: text(),
+  date: isoDate(),
+  /** 'At a glance' points, Markdown, one line each. */
+  summary: z.array(text()).optional(),
+});
+
+const serviceItem = () =>
+  z.strictObject({ title: text(), text: text(), label: text().optional(), points: z.array(text()).optional(), bestFor: text().optional() });
+/** content/services/<slug>.yaml: one service page. */
+export const servicePageFile = z.strictObject({
+  title: text(),
+  heroTitle: text(),
+  heroText: text(),
+  metaDescription: text(),
+  sections: z
+    .array(
+      z.strictObject({
+        id: z.string().regex(/^[a-z0-9-]+$/, { error: 'must be lower-case letters, digits and hyphens' }),
+        heading: text(),
+        intro: text().optional(),
+        layout: z.enum(['cards', 'paths', 'steps']).optional(),
+        items: z.array(serviceItem()).min(1),
+      }),
+    )
+    .min(1),
+  disclosure: text().optional(),
+  closing: z.strictObject({ heading: text(), text: text() }),
+});
+export type ServicePageFile = z.infer<typeof servicePageFile>;
+
+/** content/redirects.yaml: old addresses that answer 301 to an episode. */
+export const redirectsFile = z.array(
+  z.strictObject({
+    from: internalPath(),
+    /** The id of the episode (its file name without .md). */
+    episode: text('an episode id'),
+  }),
+);
+
 /** An id that can be a URL segment: lower-case words joined by hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

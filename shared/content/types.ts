@@ -18,29 +18,65 @@ export interface VideoAsset {
 
 /** One speaker's turn in an episode transcript (WCAG 1.2.1: a text alternative for prerecorded audio). */
 export interface TranscriptTurn {
+  /** Empty when the source names no speaker. */
   speaker: string;
   text: string;
 }
 
+/** A piece of a sentence in text written as Markdown: plain text, a link, emphasis. */
+export type Inline =
+  | string
+  /** A link to the firm's own email address (site.yaml), with an optional subject line. */
+  | { kind: 'email'; subject?: string; label?: string }
+  | { kind: 'external'; href: string; label: string }
+  | { kind: 'internal'; to: string; label: string }
+  | { kind: 'strong'; text: string }
+  | { kind: 'emphasis'; text: string };
+
+/** A block of text written as Markdown, as the pages render it (server/content/markdown.ts makes them). */
+export type Block =
+  | { kind: 'paragraph'; content: Inline[] }
+  | { kind: 'list'; ordered?: boolean; items: Inline[][] }
+  | { kind: 'terms'; items: { term: string; content: Inline[] }[] }
+  /** A heading inside a text, at the level the page's outline gives it. */
+  | { kind: 'heading'; level: 3 | 4 | 5 | 6; content: Inline[] }
+  /** A highlighted box for the one instruction a reader most needs from a section (a Markdown `>` quote). */
+  | { kind: 'callout'; content: Inline[] };
+
+/** Items an editor has not published yet, shown only in development with a badge. */
+export type PublicationStatus = 'draft' | 'scheduled';
+
 export interface Episode {
   /** Slug used in /podcast/{id}; unique and stable. */
   id: string;
-  /** Empty, or 'Episode 0' to 'Episode 4'. */
+  /** Empty, or such as 'Episode 3'. */
   number: string;
   title: string;
-  /** Display date such as 'March 12, 2024'; often empty. */
+  /** Display date such as 'March 12, 2024', when the episode shows it; often empty. */
   date: string;
+  /** Publication date, YYYY-MM-DD: the order of the lists, the feed and the sitemap. */
+  published: string;
   /** Such as '45 min'; often empty. */
   duration: string;
+  /** The description as plain text: cards, meta description, structured data. */
   description: string;
+  /** The description as written (Markdown), for the episode page; absent on list cards. */
+  body?: Block[];
   /** Local path under /media or an absolute URL. */
   image: string;
   /** '#' for the one episode that has no public link yet. */
   listenUrl: string;
   isYouTube: boolean;
   isSpotifyVideo: boolean;
-  /** The words of the episode, turn by turn; absent until one is written (shared/content/transcripts.ts). */
+  /** The episode on Apple Podcasts and Spotify, for the home page's featured card. */
+  applePodcastsUrl?: string;
+  spotifyUrl?: string;
+  /** The audio file, played by the page's own <audio> player. */
+  audioUrl?: string;
+  /** The words of the episode, turn by turn; absent until one is written (content/episodes/<id>.transcript.md). */
   transcript?: readonly TranscriptTurn[];
+  /** Set only in development, for an item the public cannot see yet. */
+  status?: PublicationStatus;
 }
 
 export interface PressItem {
@@ -48,6 +84,10 @@ export interface PressItem {
   title: string;
   /** Such as 'June 10, 2025'. */
   date: string;
+  /** YYYY-MM-DD. */
+  published: string;
+  /** Set only in development, for an item the public cannot see yet. */
+  status?: PublicationStatus;
   publication: string;
   image: string;
   link: string;
@@ -90,4 +130,95 @@ export interface SocialLink {
   /** Absent for the placeholders that have no profile yet. */
   href?: string;
   icon: 'linkedin' | 'youtube' | 'microblog' | 'photos';
+}
+
+export interface LegalSection {
+  /** Anchor id, used by the table of contents. */
+  id: string;
+  heading: string;
+  blocks: Block[];
+}
+
+/** A long-form page written as Markdown: the privacy policy, the accessibility statement. */
+export interface LegalDocument {
+  title: string;
+  eyebrow: string;
+  intro: string;
+  /** The date line under the title, e.g. 'Last updated: March 18, 2022'. */
+  date: { label: string; iso: string; text: string };
+  /** 'At a glance' points shown before the full text. */
+  summary?: Inline[][];
+  sections: LegalSection[];
+}
+
+export type ServiceSlug =
+  | 'investment-management'
+  | 'financial-planning'
+  | 'retirement-planning'
+  | 'estate-planning'
+  | 'merger-advisory'
+  | 'family-office';
+
+/**
+ * How a service page section lays out its items:
+ * - cards: a grid of benefit cards (the default);
+ * - paths: large side-by-side choices, each with a label, points and who it suits;
+ * - steps: a numbered sequence that describes how a model works.
+ */
+export type ServiceSectionLayout = 'cards' | 'paths' | 'steps';
+
+export interface ServiceItem {
+  title: string;
+  text: string;
+  /** Small label above the title, such as 'Path 1' (paths layout). */
+  label?: string;
+  /** What the choice includes (paths layout). */
+  points?: string[];
+  /** Who the choice suits best (paths layout). */
+  bestFor?: string;
+}
+
+export interface ServiceSection {
+  /** Anchor id of the section; unique on its page. */
+  id: string;
+  heading: string;
+  intro?: string;
+  layout?: ServiceSectionLayout;
+  items: ServiceItem[];
+}
+
+export interface ServicePageContent {
+  title: string;
+  heroTitle: string;
+  heroText: string;
+  /** The page's meta description; shorter than the hero text where that runs long. */
+  metaDescription: string;
+  sections: ServiceSection[];
+  /** Regulatory small print shown before the closing block, when a page needs it. */
+  disclosure?: string;
+  closing: { heading: string; text: string };
+}
+
+export interface ContactPageContent {
+  title: string;
+  heroTitle: string;
+  eyebrow: string;
+  metaDescription: string;
+  intro: string;
+  schedule: { heading: string; text: string; note: string };
+  email: { heading: string; text: string; note: string };
+  next: { heading: string; intro: string; steps: { title: string; text: string }[] };
+  /** The closing line for visitors not ready to get in touch yet. */
+  learnFirst: Inline[];
+}
+
+export interface TermsPageContent {
+  metaDescription: string;
+  title: string;
+  eyebrow: string;
+  intro: string;
+  heading: string;
+  text: string;
+  contactPrompt: string;
+  relatedPrompt: string;
 }

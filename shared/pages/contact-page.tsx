@@ -7,13 +7,13 @@ import type { LineIconName } from '../components/line-icon';
 import { NewsletterSection } from '../components/newsletter-section';
 import { PageHero } from '../components/page-hero';
 import { RichText } from '../components/service/rich-text';
-import type { contactPage } from '../content/contact';
+import type { ContactPageContent } from '../content/types';
 import type { PageData } from '../page-head';
 import type { NewsletterFormState } from '../rules/newsletter';
 import { useSiteData } from '../site-data';
 
 export interface ContactPageData extends PageData {
-  contact: typeof contactPage;
+  contact: ContactPageContent;
   newsletter: NewsletterFormState;
 }
 

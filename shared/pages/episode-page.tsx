@@ -2,9 +2,11 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-
 import { DisplayDate } from '../components/display-date';
 import { ExternalLink } from '../components/external-link';
 import { Icon } from '../components/icon';
-import { EpisodePlayer } from '../components/podcast/episode-media';
+import { EpisodeAudio, EpisodePlayer } from '../components/podcast/episode-media';
 import { EpisodeTranscript } from '../components/podcast/episode-transcript';
 import { PlatformBadge } from '../components/podcast/platform-badge';
+import { PublicationBadge } from '../components/publication-badge';
+import { RichBlock } from '../components/service/rich-text';
 import { YouTubeThumbnail } from '../components/podcast/youtube-thumbnail';
 import { SizedImage } from '../components/sized-image';
 import { mediaSizes } from '../content/media';
@@ -62,8 +64,9 @@ export function Component() {
               <Icon name="arrow-left" size={18} />
               Back to All Episodes
             </Link>
-            {(episode.number || actions?.platform) && (
+            {(episode.number || actions?.platform || episode.status) && (
               <p className="episode-hero__badges">
+                {episode.status && <PublicationBadge status={episode.status} />}
                 {episode.number && <span className="episode-number episode-number--on-dark">{episode.number}</span>}
                 {actions?.platform && <PlatformBadge platform={actions.platform} />}
               </p>
@@ -102,14 +105,21 @@ export function Component() {
       </header>
 
       <div className={`container episode-body${media.kind === 'cover' ? ' episode-body--no-player' : ''}`}>
-        {media.kind !== 'cover' && (
+        {media.kind === 'audio' && (
+          <section className="episode-player episode-player--audio" aria-label="Episode player">
+            <EpisodeAudio src={media.audioUrl} title={episode.title} />
+          </section>
+        )}
+        {(media.kind === 'youtube' || media.kind === 'spotify-video') && (
           <section className="episode-player" aria-label="Episode player">
             <EpisodePlayer key={media.embedUrl} media={media} title={episode.title} />
           </section>
         )}
         <section className="episode-about" aria-labelledby={ABOUT_HEADING_ID}>
           <h2 id={ABOUT_HEADING_ID}>About This Episode</h2>
-          <p className="episode-about__description">{episode.description}</p>
+          {(episode.body ?? [{ kind: 'paragraph', content: [episode.description] }]).map((block, index) => (
+            <RichBlock key={index} block={block} paragraphClassName="episode-about__description" />
+          ))}
           {episode.date && (
             <p className="episode-about__published">
               <Icon name="calendar" size={18} />

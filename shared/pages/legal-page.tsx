@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router-dom';
 import { LegalDocumentView } from '../components/service/legal-document';
-import type { LegalDocument } from '../content/legal';
+import type { LegalDocument } from '../content/types';
 import type { PageData } from '../page-head';
 
 export interface LegalPageData extends PageData {

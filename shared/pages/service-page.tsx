@@ -3,7 +3,7 @@ import { ExternalLink } from '../components/external-link';
 import { PageHero } from '../components/page-hero';
 import { ServiceClosing } from '../components/service/service-closing';
 import { ServiceSectionBlock } from '../components/service/service-section';
-import type { ServicePageContent } from '../content/service-pages';
+import type { ServicePageContent } from '../content/types';
 import type { PageData } from '../page-head';
 import { useSiteData } from '../site-data';
 

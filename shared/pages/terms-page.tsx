@@ -1,12 +1,12 @@
 import { Link, useLoaderData } from 'react-router-dom';
 import { EmailLink } from '../components/email-link';
 import { PageHero } from '../components/page-hero';
-import type { termsPlaceholder } from '../content/legal';
+import type { TermsPageContent } from '../content/types';
 import type { PageData } from '../page-head';
 import { paths } from '../paths';
 
 export interface TermsPageData extends PageData {
-  terms: typeof termsPlaceholder;
+  terms: Omit<TermsPageContent, 'metaDescription'>;
 }
 
 export function Component() {

@@ -19,12 +19,16 @@ import type { ListenPlatform } from './youtube';
 export type EpisodeMedia =
   | { kind: 'spotify-video'; spotifyId: string; embedUrl: string }
   | { kind: 'youtube'; videoId: string; embedUrl: string; thumbnailUrl: string }
+  /** The page's own <audio> player, for an audio episode whose file the content names. */
+  | { kind: 'audio'; audioUrl: string; image: string }
   | { kind: 'cover'; image: string };
 
 /**
  * The media area: an embedded Spotify video if isSpotifyVideo (and the link
  * names a Spotify episode), else an embedded YouTube video if isYouTube (and
- * the link carries a valid 11-character id), else the episode's cover image.
+ * the link carries a valid 11-character id), else the episode's own audio
+ * player if it has an audioUrl (the cover stays in the page's header), else
+ * the episode's cover image.
  */
 export function chooseEpisodeMedia(episode: Episode): EpisodeMedia {
   if (episode.isSpotifyVideo) {
@@ -37,6 +41,7 @@ export function chooseEpisodeMedia(episode: Episode): EpisodeMedia {
       return { kind: 'youtube', videoId, embedUrl: youTubeEmbedUrl(videoId), thumbnailUrl: youTubeThumbnailUrl(videoId) };
     }
   }
+  if (episode.audioUrl) return { kind: 'audio', audioUrl: episode.audioUrl, image: episode.image };
   return { kind: 'cover', image: episode.image };
 }
 

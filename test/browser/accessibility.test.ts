@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { episodes } from '../../shared/content/episodes';
+import { episodes } from '../support/content';
 import { paths, staticPagePaths } from '../../shared/paths';
 import { scrollThroughPage, useBrowserAndServer } from '../support/browser';
 

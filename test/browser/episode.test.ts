@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { EMBED_HEIGHT_PX } from '../../shared/constants';
-import { episodes } from '../../shared/content/episodes';
+import { episodes } from '../support/content';
 import type { Episode } from '../../shared/content/types';
 import { paths } from '../../shared/paths';
 import { listenPlatform, parseYouTubeId } from '../../shared/rules/youtube';

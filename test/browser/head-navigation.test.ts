@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { episodes } from '../../shared/content/episodes';
+import { episodes } from '../support/content';
 import { useBrowserAndServer, withoutBlockedThumbnails } from '../support/browser';
 
 const ctx = useBrowserAndServer();

@@ -4,7 +4,7 @@
  * respects reduced motion, and nothing scrolls sideways from 360 px to 1280 px.
  */
 import { describe, expect, it } from 'vitest';
-import { services } from '../../shared/content/home';
+import { services } from '../support/content';
 import { paths } from '../../shared/paths';
 import {
   clickAtCentre,

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { episodes } from '../../shared/content/episodes';
+import { episodes } from '../support/content';
 import { paths } from '../../shared/paths';
 import { openPage, useBrowserAndServer } from '../support/browser';
 

@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { episodes } from '../../shared/content/episodes';
-import { newsletterCopy } from '../../shared/content/home';
+import { episodes } from '../support/content';
+import { newsletterCopy } from '../support/content';
 import { paths, staticPagePaths } from '../../shared/paths';
 import { emailMessages } from '../../shared/rules/email';
 import { newsletterMessages } from '../../shared/rules/newsletter';

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pressItems } from '../../shared/content/press';
+import { pressItems } from '../support/content';
 import { paths } from '../../shared/paths';
 import {
   clickAtCentre,

@@ -9,7 +9,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { episodes } from '../../shared/content/episodes';
+import { episodes } from '../support/content';
 import { paths, staticPagePaths } from '../../shared/paths';
 import { horizontalOverflow, openPage, useBrowserAndServer, waitForHydration } from '../support/browser';
 import type { HorizontalOverflow } from '../support/browser';

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { firm } from '../../shared/content/site';
+import { firm } from '../support/content';
 import { isSameDocument, markDocument, useBrowserAndServer } from '../support/browser';
 
 const ctx = useBrowserAndServer();

@@ -8,9 +8,9 @@ import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { clientBuildOptions } from '../../scripts/build';
 import { BUDGETS, measurePages, overBudget, PAGES, sizeTable } from '../../scripts/bundle-budget';
-import { episodes } from '../../shared/content/episodes';
-import { privacyPolicy } from '../../shared/content/legal';
-import { firm } from '../../shared/content/site';
+import { episodes } from '../support/content';
+import { privacyPolicy } from '../support/content';
+import { firm } from '../support/content';
 import { rootDir } from '../support/app';
 
 describe('JavaScript and CSS budgets per page (brotli bytes)', async () => {
@@ -32,9 +32,10 @@ describe('content stays out of the bundles', async () => {
   const inputs = Object.keys(result.metafile.inputs);
   const bundledText = result.outputFiles.filter((file) => file.path.endsWith('.js')).map((file) => file.text).join('\n');
 
-  it('bundles no content module but types, image sizes and the legacy redirects', () => {
+  it('bundles no content module but types and image sizes, and no Markdown, YAML or schema library', () => {
     const contentModules = inputs.filter((input) => input.startsWith('shared/content/'));
-    expect(contentModules.sort()).toEqual(['shared/content/media.ts', 'shared/content/redirects.ts']);
+    expect(contentModules.sort()).toEqual(['shared/content/media.ts']);
+    expect(inputs.filter((input) => /node_modules\/(markdown-it|markdown-it-deflist|yaml|zod|mdurl|linkify-it|entities)\//.test(input))).toEqual([]);
   });
 
   it('carries no episode description, policy text or firm disclaimer', () => {

@@ -4,9 +4,9 @@
  */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { servicePages } from '../../shared/content/service-pages';
-import type { ServiceSlug } from '../../shared/content/service-pages';
-import { externalUrls, firm } from '../../shared/content/site';
+import { servicePages } from '../support/content';
+import type { ServiceSlug } from '../../shared/content/types';
+import { externalUrls, firm } from '../support/content';
 import { makeApp } from '../support/app';
 
 const { app } = makeApp();

@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { episodes, latestEpisode } from '../../shared/content/episodes';
+import { episodes, latestEpisode } from '../support/content';
 import {
   aboutChecklist,
   aboutTiles,
@@ -16,9 +16,9 @@ import {
   newsletterCopy,
   processSteps,
   services,
-} from '../../shared/content/home';
-import { pressItems } from '../../shared/content/press';
-import { author, book, externalUrls, podcast } from '../../shared/content/site';
+} from '../support/content';
+import { pressItems } from '../support/content';
+import { author, book, externalUrls, podcast } from '../support/content';
 import { makeApp } from '../support/app';
 
 // ---------------------------------------------------------------------------
@@ -310,7 +310,8 @@ describe('home page (server-rendered)', () => {
 
   it('8 · podcast intro: the podcast name and the latest episode card (Recent, Apple Podcasts, Spotify)', () => {
     const section = sectionLabelledBy(main, 'podcast-intro-heading');
-    const episode = episodes.find((e) => e.id === latestEpisode.episodeId)!;
+    const episode = latestEpisode;
+    expect(episode.published).toBe(episodes.map((e) => e.published).sort().at(-1));
     expect(text(elements(section, 'h2')[0]!.inner)).toContain(podcast.name);
 
     const [card] = chunksByClass(section, 'article', 'podcast-intro__card');

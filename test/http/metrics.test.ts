@@ -9,7 +9,7 @@ import { createApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
 import { createHttpServer, listen } from '../../server/http-server';
 import { createMetrics, metricsListener } from '../../server/metrics';
-import { episodes } from '../../shared/content/episodes';
+import { episodes } from '../support/content';
 import { capturingLogger, testConfig } from '../support/app';
 import { FAST_NEWSLETTER, refusedUrl } from '../support/fake-provider';
 

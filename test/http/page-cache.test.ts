@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { episodes } from '../../shared/content/episodes';
+import { episodes } from '../support/content';
 import { paths, staticPagePaths } from '../../shared/paths';
 import { makeApp, rootDir, startServer } from '../support/app';
 import { rawRequest } from '../support/raw-http';

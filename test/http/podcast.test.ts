@@ -5,8 +5,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { EMBED_HEIGHT_PX, EPISODES_PER_PAGE } from '../../shared/constants';
-import { episodes } from '../../shared/content/episodes';
-import { externalUrls } from '../../shared/content/site';
+import { episodes } from '../support/content';
+import { externalUrls } from '../support/content';
 import type { Episode } from '../../shared/content/types';
 import { listenPlatform, parseYouTubeId } from '../../shared/rules/youtube';
 import { makeApp } from '../support/app';

@@ -7,9 +7,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { EPISODES_PER_PAGE } from '../../shared/constants';
-import { episodes } from '../../shared/content/episodes';
-import { pressItems } from '../../shared/content/press';
-import { externalUrls } from '../../shared/content/site';
+import { episodes } from '../support/content';
+import { pressItems } from '../support/content';
+import { externalUrls } from '../support/content';
 import { paths, siteIcons, staticPagePaths } from '../../shared/paths';
 import { isoDate } from '../../shared/rules/display-date';
 import { pageCount } from '../../shared/rules/pagination';

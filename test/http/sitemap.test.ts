@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { EPISODES_PER_PAGE } from '../../shared/constants';
-import { episodes } from '../../shared/content/episodes';
+import { episodes } from '../support/content';
 import { paths, staticPagePaths } from '../../shared/paths';
 import { isoDate } from '../../shared/rules/display-date';
 import { pageCount } from '../../shared/rules/pagination';
@@ -47,13 +47,14 @@ describe('/sitemap.xml', () => {
     }
   }, EVERY_PAGE_TIMEOUT);
 
-  it('lists every episode, with its date as lastmod when it has one, and podcast pages 2…N but never ?page=1', async () => {
+  it('lists every episode, with its publication date as lastmod, and podcast pages 2…N but never ?page=1', async () => {
     const urls = sitemapUrls((await request(app).get('/sitemap.xml')).text);
     const byLoc = new Map(urls.map((url) => [url.loc, url.lastmod]));
     for (const episode of episodes) {
       const loc = SITE_URL + paths.episode(episode.id);
       expect(byLoc.has(loc), episode.id).toBe(true);
-      expect(byLoc.get(loc)).toBe(isoDate(episode.date));
+      expect(byLoc.get(loc)).toBe(episode.published);
+      if (episode.date) expect(episode.published).toBe(isoDate(episode.date));
     }
     expect(byLoc.has(`${SITE_URL}/podcast?page=2`)).toBe(true);
     expect([...byLoc.keys()].some((loc) => loc.includes('page=1'))).toBe(false);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatReport, startLoad } from '../../scripts/load-mix';
 import type { LoadTarget } from '../../scripts/load-mix';
-import { episodes } from '../../shared/content/episodes';
+import { episodes } from '../support/content';
 import { paths } from '../../shared/paths';
 import { rootDir } from '../support/app';
 import { startProxiedSite } from '../support/proxied-site';

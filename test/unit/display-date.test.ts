@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { episodes } from '../../shared/content/episodes';
-import { pressItems } from '../../shared/content/press';
+import { episodes } from '../support/content';
+import { pressItems } from '../support/content';
 import { isoDate } from '../../shared/rules/display-date';
 
 describe('isoDate', () => {

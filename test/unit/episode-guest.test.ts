@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { episodes } from '../../shared/content/episodes';
+import { episodes } from '../support/content';
 import { splitEpisodeTitle } from '../../shared/rules/episode-guest';
 
 describe('splitEpisodeTitle', () => {

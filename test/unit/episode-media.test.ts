@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { episodes } from '../../shared/content/episodes';
+import { episodes } from '../support/content';
 import type { Episode } from '../../shared/content/types';
 import { chooseEpisodeMedia, episodeActions, isVideoEpisode } from '../../shared/rules/episode-media';
 
@@ -9,6 +9,7 @@ function episode(overrides: Partial<Episode>): Episode {
     number: '',
     title: 'Sample',
     date: '',
+    published: '2025-01-01',
     duration: '',
     description: 'A sample episode.',
     image: '/media/episodes/cover-1.svg',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EPISODES_PER_PAGE } from '../../shared/constants';
-import { episodes } from '../../shared/content/episodes';
+import { episodes } from '../support/content';
 import { clampPage, pageCount, pageListItems, paginate, parsePageParam } from '../../shared/rules/pagination';
 import type { PageListItem } from '../../shared/rules/pagination';
 

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { featuredPublications } from '../../shared/content/home';
+import { featuredPublications } from '../support/content';
 import { rootDir } from '../support/app';
 
 const sources = readdirSync(path.join(rootDir, 'media-src/logos')).sort();

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { episodes } from '../../shared/content/episodes';
-import { servicePages } from '../../shared/content/service-pages';
-import { shareCards } from '../../scripts/share-images';
+import { episodes } from '../support/content';
+import { servicePages } from '../support/content';
+import { contentForCards, shareCards } from '../../scripts/share-images';
+import { rootDir } from '../support/app';
 
 describe('shareCards', () => {
-  const cards = shareCards();
+  const cards = shareCards(contentForCards(rootDir));
 
   it('has one card for the site, one per episode and one per service page, with unique keys', () => {
     expect(cards.length).toBe(1 + episodes.length + Object.keys(servicePages).length);

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { episodes } from '../../shared/content/episodes';
+import { content, episodes } from '../support/content';
 import { robotsTxt, sitemapEntries, sitemapXml } from '../../server/sitemap';
 
 const SITE = 'https://example.test';
 
 describe('sitemapEntries', () => {
-  it('builds every URL on the given origin, with ISO lastmods only where a date is known', () => {
-    const entries = sitemapEntries(SITE);
-    expect(entries[0]).toEqual({ loc: `${SITE}/` });
+  it('builds every URL on the given origin, each episode with its publication date as lastmod', () => {
+    const entries = sitemapEntries(SITE, content);
+    const newest = [...episodes.map((episode) => episode.published), ...content.press.map((item) => item.published)].sort().at(-1);
+    expect(entries[0]).toEqual({ loc: `${SITE}/`, lastmod: newest });
     for (const entry of entries) expect(entry.loc.startsWith(`${SITE}/`)).toBe(true);
     const dated = episodes.find((episode) => episode.date === 'March 7, 2023')!;
     const undated = episodes.find((episode) => episode.date === '')!;
     expect(entries).toContainEqual({ loc: `${SITE}/podcast/${dated.id}`, lastmod: '2023-03-07' });
-    expect(entries).toContainEqual({ loc: `${SITE}/podcast/${undated.id}` });
+    // The page does not show this one's date, but it has one: the order of the lists, and the sitemap's lastmod.
+    expect(entries).toContainEqual({ loc: `${SITE}/podcast/${undated.id}`, lastmod: undated.published });
   });
 });
 

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Episode } from '../../shared/content/types';
+import { content } from '../support/content';
 import { createStructuredData, episodeNumberOf, isoDuration, serializeJsonLd } from '../../server/structured-data';
 
 /** The plain JSON of a page's nodes, to look into. */
 const plain = <T>(nodes: unknown) => JSON.parse(JSON.stringify(nodes)) as T;
 
 const SITE = 'https://example.test';
-const data = createStructuredData(SITE);
+const data = createStructuredData(SITE, content);
 
 const episode: Episode = {
   id: 'a-test-episode',
   number: 'Episode 7',
   title: 'A Test </script><script>alert(1)</script> Episode',
   date: 'March 7, 2023',
+  published: '2023-03-07',
   duration: '45 min',
   description: 'Line\u2028separator & <b>markup</b>',
   image: '/media/episodes/cover-1.svg',

@@ -5,20 +5,29 @@
  * episodes without one, which must follow the data.
  */
 import { describe, expect, it } from 'vitest';
-import { episodes } from '../../shared/content/episodes';
-import { accessibilityStatement } from '../../shared/content/legal';
-import type { Block, Inline } from '../../shared/content/legal';
-import { HOST_SPEAKER, transcripts } from '../../shared/content/transcripts';
+import { episodes } from '../support/content';
+import { accessibilityStatement } from '../support/content';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Block, Inline } from '../../shared/content/types';
+import { rootDir } from '../support/app';
 import { paths } from '../../shared/paths';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+const HOST_SPEAKER = 'Morgan Ellery';
+const TRANSCRIPT = '.transcript.md';
+/** The transcript files in content/episodes/, by episode id. */
+const transcriptIds = readdirSync(path.join(rootDir, 'content/episodes'))
+  .filter((name) => name.endsWith(TRANSCRIPT))
+  .map((name) => name.slice(0, -TRANSCRIPT.length));
 
 describe('transcripts', () => {
-  it('are keyed by ids of real episodes, and attached to them', () => {
+  it('are files of real episodes, and attached to them', () => {
     const ids = new Set(episodes.map((episode) => episode.id));
-    for (const id of Object.keys(transcripts)) {
+    expect(transcriptIds.length).toBeGreaterThan(0);
+    for (const id of transcriptIds) {
       expect(ids.has(id), id).toBe(true);
-      expect(episodes.find((episode) => episode.id === id)!.transcript).toBe(transcripts[id]);
+      expect(episodes.find((episode) => episode.id === id)!.transcript?.length, id).toBeGreaterThan(0);
     }
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { YOUTUBE_ID_LENGTH } from '../../shared/constants';
-import { episodes } from '../../shared/content/episodes';
+import { episodes } from '../support/content';
 import {
   isFollowableUrl,
   listenPlatform,

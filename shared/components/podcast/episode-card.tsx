@@ -8,6 +8,7 @@ import { DisplayDate } from '../display-date';
 import { Icon } from '../icon';
 import { SizedImage } from '../sized-image';
 import { PlatformBadge } from './platform-badge';
+import { PublicationBadge } from '../publication-badge';
 
 interface EpisodeCardProps {
   episode: Episode;
@@ -39,6 +40,7 @@ export function EpisodeCard({ episode, eager = false }: EpisodeCardProps) {
       </div>
       <div className="episode-card__body">
         <div className="episode-card__tags">
+          {episode.status && <PublicationBadge status={episode.status} />}
           {episode.number && <span className="episode-number">{episode.number}</span>}
           {platform && <PlatformBadge platform={platform} className="platform-badge--small" />}
           {!isFollowableUrl(episode.listenUrl) && <span className="episode-status">Coming soon</span>}

@@ -3,7 +3,7 @@ import type { RefObject } from 'react';
 import { EMBED_HEIGHT_PX } from '../../constants';
 import type { EpisodeMedia } from '../../rules/episode-media';
 
-type PlayerMedia = Exclude<EpisodeMedia, { kind: 'cover' }>;
+type PlayerMedia = Extract<EpisodeMedia, { kind: 'youtube' | 'spotify-video' }>;
 
 /** What each player may use (the rest of the page grants nothing), and how it is named and styled. */
 const players: Record<
@@ -99,4 +99,22 @@ export function EpisodePlayer({ media, title }: EpisodePlayerProps) {
   // first paint; the section keeps the player's place meanwhile (CSS).
   // Without JavaScript the <noscript> copy is the player.
   return useIsHydrated() ? frame : <noscript>{frame}</noscript>;
+}
+
+/**
+ * An audio episode's own player: the browser's native controls (keyboard
+ * operable, labelled by the episode title), nothing fetched until the visitor
+ * presses play, and never autoplaying. The CSP's media-src allows the file's
+ * origin (server/app.ts, contentSourcesOf). The link is there for browsers
+ * that cannot play the file.
+ */
+export function EpisodeAudio({ src, title }: { src: string; title: string }) {
+  return (
+    <figure className="episode-audio">
+      <figcaption className="episode-audio__caption">Listen to the episode</figcaption>
+      <audio className="episode-audio__player" controls preload="none" src={src} aria-label={`Episode audio: ${title}`}>
+        <a href={src}>Download the episode audio</a>
+      </audio>
+    </figure>
+  );
 }

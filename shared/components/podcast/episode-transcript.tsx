@@ -22,7 +22,12 @@ export function EpisodeTranscript({ episode }: { episode: Episode }) {
           <div className="episode-transcript__turns">
             {transcript.map((turn, index) => (
               <p key={index} className="episode-transcript__turn">
-                <strong className="episode-transcript__speaker">{turn.speaker}:</strong> {turn.text}
+                {turn.speaker && (
+                  <>
+                    <strong className="episode-transcript__speaker">{turn.speaker}:</strong>{' '}
+                  </>
+                )}
+                {turn.text}
               </p>
             ))}
           </div>

@@ -1,5 +1,5 @@
 import { PageHero } from '../page-hero';
-import type { LegalDocument } from '../../content/legal';
+import type { LegalDocument } from '../../content/types';
 import { RichBlock, RichText } from './rich-text';
 
 /**

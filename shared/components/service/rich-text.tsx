@@ -1,12 +1,12 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
-import type { Block, Inline } from '../../content/legal';
+import type { Block, Inline } from '../../content/types';
 import { EmailLink } from '../email-link';
 import { ExternalLink } from '../external-link';
 import { LineIcon } from '../line-icon';
 import { useSiteData } from '../../site-data';
 
-/** Inline pieces of the legal text: strings, the firm's email, outside and internal links, emphasis. */
+/** Inline pieces of a text written as Markdown: strings, the firm's email, outside and internal links, emphasis. */
 export function RichText({ content }: { content: Inline[] }) {
   return (
     <>
@@ -33,6 +33,8 @@ export function RichText({ content }: { content: Inline[] }) {
             );
           case 'strong':
             return <strong key={index}>{piece.text}</strong>;
+          case 'emphasis':
+            return <em key={index}>{piece.text}</em>;
         }
       })}
     </>
@@ -45,24 +47,35 @@ function isSingleEmail(content: Inline[]): content is [Extract<Inline, { kind: '
   return content.length === 1 && typeof first === 'object' && first.kind === 'email';
 }
 
-export function RichBlock({ block }: { block: Block }) {
+/** One block of a text written as Markdown; `paragraphClassName` styles its paragraphs as the page's own. */
+export function RichBlock({ block, paragraphClassName }: { block: Block; paragraphClassName?: string }) {
   switch (block.kind) {
     case 'paragraph':
       return (
-        <p>
+        <p className={paragraphClassName}>
           <RichText content={block.content} />
         </p>
       );
-    case 'list':
+    case 'heading': {
+      const Heading = `h${block.level}` as const;
       return (
-        <ul>
+        <Heading>
+          <RichText content={block.content} />
+        </Heading>
+      );
+    }
+    case 'list': {
+      const List = block.ordered ? 'ol' : 'ul';
+      return (
+        <List>
           {block.items.map((item, index) => (
             <li key={index}>
               <RichText content={item} />
             </li>
           ))}
-        </ul>
+        </List>
       );
+    }
     case 'terms':
       return (
         <dl className="prose__terms">

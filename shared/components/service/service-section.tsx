@@ -1,4 +1,4 @@
-import type { ServiceItem, ServiceSection } from '../../content/service-pages';
+import type { ServiceItem, ServiceSection } from '../../content/types';
 import { LineIcon } from '../line-icon';
 
 interface ServiceSectionBlockProps {

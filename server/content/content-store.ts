@@ -1,0 +1,109 @@
+/**
+ * The content the site serves right now. Read and checked once at start-up
+ * (a broken file stops the start with every problem listed); then:
+ * - when a scheduled item's publishAt passes, the next request publishes it
+ *   (a time comparison per request; no timer, no restart);
+ * - in development, an edited, added or removed file is read again on the
+ *   next request, and a broken one is reported on the page and in the terminal
+ *   until it is fixed.
+ *
+ * Each change bumps `version`, which is how server/app.ts knows to build its
+ * page cache, sitemap and loaders again.
+ */
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { CONTENT_DIR, contentSignature, ContentError, loadContent } from './load-content';
+import type { ContentSource } from './load-content';
+import { publish } from './publication';
+import type { Publication, SiteContent } from './publication';
+
+export interface ContentStoreOptions {
+  rootDir: string;
+  /** Defaults to <rootDir>/content. */
+  contentDir?: string;
+  /** Show drafts and scheduled items, marked (development). */
+  preview: boolean;
+  /** Read the files again when they change (development). */
+  watch: boolean;
+  /** The clock; tests move it. */
+  now?: () => number;
+  logger?: Logger;
+}
+
+export interface ContentSnapshot {
+  content: SiteContent;
+  /** Changes whenever `content` does. */
+  version: number;
+}
+
+export interface ContentStore {
+  /** The content to serve now. Throws the ContentError of a broken file in development. */
+  current(): ContentSnapshot;
+  /** Every checked file, drafts and scheduled items included. */
+  source(): ContentSource;
+}
+
+export function createContentStore(options: ContentStoreOptions): ContentStore {
+  const { rootDir, preview, watch, logger } = options;
+  const contentDir = options.contentDir ?? path.join(rootDir, CONTENT_DIR);
+  const now = options.now ?? Date.now;
+
+  let source = loadContent(rootDir, contentDir);
+  let signature = watch ? contentSignature(contentDir) : '';
+  let publication: Publication = publish(source, { now: now(), preview });
+  let version = 0;
+  let broken: ContentError | undefined;
+
+  function reloadIfEdited() {
+    const latest = contentSignature(contentDir);
+    if (latest === signature) return;
+    signature = latest;
+    try {
+      source = loadContent(rootDir, contentDir);
+      broken = undefined;
+      publication = publish(source, { now: now(), preview });
+      version += 1;
+      logger?.info({ contentVersion: version }, 'content files changed: read again');
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      broken = error;
+      logger?.error(`${error.message}\nFix the files; the next page load reads them again.`);
+    }
+  }
+
+  return {
+    current() {
+      if (watch) reloadIfEdited();
+      if (broken) throw broken;
+      if (publication.nextChangeAt !== undefined && now() >= publication.nextChangeAt) {
+        publication = publish(source, { now: now(), preview });
+        version += 1;
+        logger?.info({ contentVersion: version }, 'scheduled content published');
+      }
+      return { content: publication.content, version };
+    },
+    source: () => source,
+  };
+}
+
+/**
+ * What is built from the content (loaders, page cache, sitemap), built again
+ * only when the content changes: per request this is one version check.
+ */
+export function followContent<T>(store: ContentStore, build: (content: SiteContent) => T): () => T {
+  let built: { version: number; value: T } | undefined;
+  return () => {
+    const { content, version } = store.current();
+    if (built?.version !== version) built = { version, value: build(content) };
+    return built.value;
+  };
+}
+
+/**
+ * The content as the public sees it at `now`, read once: for scripts and
+ * tests. `now: Infinity` is every item that is not a draft (what the build
+ * draws share cards for, so a scheduled episode has one when it appears).
+ */
+export function readPublishedContent(rootDir: string, now = Date.now()): SiteContent {
+  return publish(loadContent(rootDir), { now }).content;
+}

@@ -1,0 +1,350 @@
+/**
+ * Reads every file under content/, checks it against the schema
+ * (shared/content/schema.ts) and the rules that span files, and returns it
+ * typed, or throws a ContentError that lists every problem at once, each as
+ * `content/episodes/foo.md: listenUrl must be an https URL (got "htp://…")`.
+ *
+ * YAML is read as data only (the `yaml` package's core schema: no tags that
+ * run code, aliases capped), and front matter is YAML, never JavaScript.
+ * What is read here is everything, drafts and scheduled items included;
+ * server/content/publication.ts decides what the public sees.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseDocument } from 'yaml';
+import type { z } from 'zod';
+import {
+  contactPageFile,
+  describeIssues,
+  episodeFrontMatter,
+  homeFile,
+  legalFrontMatter,
+  notFoundPageFile,
+  podcastPageFile,
+  pressFile,
+  pressPageFile,
+  redirectsFile,
+  servicePageFile,
+  siteFile,
+  SLUG_PATTERN,
+  termsPageFile,
+} from '../../shared/content/schema';
+import type { EpisodeFrontMatter, PressFile, ServicePageFile, SiteFile } from '../../shared/content/schema';
+import type { ServiceSlug, TranscriptTurn } from '../../shared/content/types';
+import { parseYouTubeId } from '../../shared/rules/youtube';
+import { PLACEHOLDER_PATTERN, placeholderNames } from './placeholders';
+
+export const CONTENT_DIR = 'content';
+export const TRANSCRIPT_SUFFIX = '.transcript.md';
+
+export const SERVICE_SLUGS: readonly ServiceSlug[] = [
+  'investment-management',
+  'financial-planning',
+  'retirement-planning',
+  'estate-planning',
+  'merger-advisory',
+  'family-office',
+];
+
+export class ContentError extends Error {
+  override name = 'ContentError';
+  constructor(readonly problems: string[]) {
+    super(`${problems.length} problem${problems.length === 1 ? '' : 's'} in the content files:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+  }
+}
+
+export interface EpisodeSource {
+  id: string;
+  /** Path as an editor would name it: content/episodes/<id>.md */
+  file: string;
+  meta: EpisodeFrontMatter;
+  /** The description, Markdown. */
+  body: string;
+  transcript?: TranscriptTurn[];
+}
+
+export interface PressSource {
+  file: string;
+  meta: PressFile;
+}
+
+export interface MarkdownPage<Meta> {
+  file: string;
+  meta: Meta;
+  body: string;
+}
+
+/** Every content file, checked, before publication picks what is public. */
+export interface ContentSource {
+  site: SiteFile;
+  home: z.infer<typeof homeFile>;
+  pages: {
+    podcast: z.infer<typeof podcastPageFile>;
+    press: z.infer<typeof pressPageFile>;
+    notFound: z.infer<typeof notFoundPageFile>;
+    terms: z.infer<typeof termsPageFile>;
+    contact: z.infer<typeof contactPageFile>;
+    privacy: MarkdownPage<z.infer<typeof legalFrontMatter>>;
+    accessibility: MarkdownPage<z.infer<typeof legalFrontMatter>>;
+  };
+  services: Record<ServiceSlug, ServicePageFile>;
+  episodes: EpisodeSource[];
+  press: PressSource[];
+  redirects: { from: string; episode: string }[];
+}
+
+/** Collects problems file by file, so the editor sees all of them in one run. */
+class Problems {
+  readonly list: string[] = [];
+  constructor(private readonly rootDir: string) {}
+  nameOf(file: string) {
+    return path.relative(this.rootDir, file).split(path.sep).join('/');
+  }
+  add(file: string, message: string) {
+    this.list.push(`${this.nameOf(file)}: ${message}`);
+  }
+}
+
+function readText(file: string, problems: Problems): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  } catch (error) {
+    problems.add(file, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : `cannot be read (${(error as Error).message})`);
+    return undefined;
+  }
+}
+
+/** YAML as plain data. Syntax errors name their line. */
+function parseYaml(source: string, file: string, problems: Problems, lineOffset = 0): unknown {
+  const document = parseDocument(source, { prettyErrors: false, uniqueKeys: true });
+  if (document.errors.length > 0) {
+    for (const error of document.errors) {
+      const line = error.linePos?.[0]?.line;
+      problems.add(file, `${line ? `line ${line + lineOffset}: ` : ''}${error.message.split('\n')[0]} (the YAML is not valid)`);
+    }
+    return undefined;
+  }
+  return document.toJS({ maxAliasCount: 100 });
+}
+
+/** Checks data against a schema; every issue becomes one problem of the file. */
+function check<T>(schema: z.ZodType<T>, data: unknown, file: string, problems: Problems): T | undefined {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  for (const message of describeIssues(result.error, data)) problems.add(file, message);
+  return undefined;
+}
+
+function readYamlFile<T>(schema: z.ZodType<T>, file: string, problems: Problems): T | undefined {
+  const source = readText(file, problems);
+  if (source === undefined) return undefined;
+  const data = parseYaml(source, file, problems);
+  return data === undefined ? undefined : check(schema, data, file, problems);
+}
+
+/** A Markdown file with YAML front matter between two `---` lines. */
+function readMarkdownFile<T>(schema: z.ZodType<T>, file: string, problems: Problems): { meta: T; body: string } | undefined {
+  const source = readText(file, problems);
+  if (source === undefined) return undefined;
+  const match = /^---\n([\s\S]*?)\n---(?:\n|$)([\s\S]*)$/.exec(source);
+  if (!match) {
+    problems.add(file, 'must start with front matter: a line "---", the fields in YAML, and another line "---"');
+    return undefined;
+  }
+  const data = parseYaml(match[1]!, file, problems, 1);
+  if (data === undefined) return undefined;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    problems.add(file, 'the front matter must be fields such as "title: …", one per line');
+    return undefined;
+  }
+  const meta = check(schema, data, file, problems);
+  return meta === undefined ? undefined : { meta, body: match[2]!.trim() };
+}
+
+const SPEAKER_TURN = /^\*\*(.+?):\*\*\s*([\s\S]*)$/;
+
+/** `**Name:** words` paragraphs; a paragraph without a name is a turn of no named speaker. */
+export function parseTranscript(source: string): TranscriptTurn[] {
+  return source
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' ').trim())
+    .filter(Boolean)
+    .map((paragraph) => {
+      const match = SPEAKER_TURN.exec(paragraph);
+      const text = (match ? match[2]! : paragraph).replace(/\\([\\`*_[\]{}()#+\-.!<>])/g, '$1');
+      return { speaker: match ? match[1]!.trim() : '', text };
+    });
+}
+
+function listFiles(dir: string, problems: Problems): string[] {
+  if (!existsSync(dir)) {
+    problems.add(dir, 'the folder is missing');
+    return [];
+  }
+  return readdirSync(dir).filter((name) => !name.startsWith('.')).sort();
+}
+
+function readEpisodes(dir: string, problems: Problems): EpisodeSource[] {
+  const names = listFiles(dir, problems);
+  const episodes: EpisodeSource[] = [];
+  const transcripts = new Set(names.filter((name) => name.endsWith(TRANSCRIPT_SUFFIX)));
+  for (const name of names) {
+    const file = path.join(dir, name);
+    if (name.endsWith(TRANSCRIPT_SUFFIX)) {
+      if (!names.includes(name.slice(0, -TRANSCRIPT_SUFFIX.length) + '.md')) {
+        problems.add(file, `is a transcript of no episode: there is no ${name.slice(0, -TRANSCRIPT_SUFFIX.length)}.md beside it`);
+      }
+      continue;
+    }
+    if (!name.endsWith('.md')) {
+      problems.add(file, 'is not an episode: episode files end in .md (transcripts in .transcript.md)');
+      continue;
+    }
+    const id = name.slice(0, -'.md'.length);
+    if (!SLUG_PATTERN.test(id)) {
+      problems.add(file, `the file name is the episode's address (/podcast/${id}): use lower-case letters, digits and single hyphens`);
+    }
+    const read = readMarkdownFile(episodeFrontMatter, file, problems);
+    if (!read) continue;
+    if (!read.body) problems.add(file, 'has no description: write it under the front matter');
+    const { meta } = read;
+    if (meta.isYouTube && parseYouTubeId(meta.listenUrl) === null) {
+      problems.add(file, `isYouTube needs a YouTube listenUrl with an 11-character video id (got "${meta.listenUrl}")`);
+    }
+    const transcriptName = `${id}${TRANSCRIPT_SUFFIX}`;
+    const transcriptSource = transcripts.has(transcriptName) ? readText(path.join(dir, transcriptName), problems) : undefined;
+    const transcript = transcriptSource === undefined ? undefined : parseTranscript(transcriptSource);
+    if (transcript && transcript.length === 0) problems.add(path.join(dir, transcriptName), 'is empty');
+    episodes.push({ id, file: problems.nameOf(file), meta, body: read.body, ...(transcript?.length ? { transcript } : {}) });
+  }
+  return episodes;
+}
+
+function readPress(dir: string, problems: Problems): PressSource[] {
+  const press: PressSource[] = [];
+  const ids = new Map<number, string>();
+  for (const name of listFiles(dir, problems)) {
+    const file = path.join(dir, name);
+    if (!/\.ya?ml$/.test(name)) {
+      problems.add(file, 'is not an article: article files end in .yaml');
+      continue;
+    }
+    const meta = readYamlFile(pressFile, file, problems);
+    if (!meta) continue;
+    const other = ids.get(meta.id);
+    if (other) problems.add(file, `id ${meta.id} is already the id of ${other}: each article needs its own`);
+    ids.set(meta.id, problems.nameOf(file));
+    press.push({ file: problems.nameOf(file), meta });
+  }
+  return press;
+}
+
+/** Every string in a parsed file, with where it sits, for the checks that span fields. */
+function* stringsOf(value: unknown): Generator<string> {
+  if (typeof value === 'string') yield value;
+  else if (Array.isArray(value)) for (const item of value) yield* stringsOf(item);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) yield* stringsOf(item);
+}
+
+/** Reads and checks the whole content folder. Throws ContentError listing every problem. */
+export function loadContent(rootDir: string, contentDir = path.join(rootDir, CONTENT_DIR)): ContentSource {
+  const problems = new Problems(rootDir);
+  const file = (...parts: string[]) => path.join(contentDir, ...parts);
+  const checked: Array<[string, unknown]> = [];
+  const yamlFile = <T>(schema: z.ZodType<T>, ...parts: string[]) => {
+    const value = readYamlFile(schema, file(...parts), problems);
+    checked.push([file(...parts), value]);
+    return value;
+  };
+  const markdownPage = <T>(schema: z.ZodType<T>, ...parts: string[]) => {
+    const read = readMarkdownFile(schema, file(...parts), problems);
+    checked.push([file(...parts), read]);
+    return read && { file: problems.nameOf(file(...parts)), ...read };
+  };
+
+  if (!existsSync(contentDir) || !statSync(contentDir).isDirectory()) throw new ContentError([`${problems.nameOf(contentDir)}: the content folder is missing`]);
+
+  const site = yamlFile(siteFile, 'site.yaml');
+  const home = yamlFile(homeFile, 'home.yaml');
+  const pages = {
+    podcast: yamlFile(podcastPageFile, 'pages', 'podcast.yaml'),
+    press: yamlFile(pressPageFile, 'pages', 'press.yaml'),
+    notFound: yamlFile(notFoundPageFile, 'pages', 'not-found.yaml'),
+    terms: yamlFile(termsPageFile, 'pages', 'terms.yaml'),
+    contact: yamlFile(contactPageFile, 'pages', 'contact.yaml'),
+    privacy: markdownPage(legalFrontMatter, 'pages', 'privacy.md'),
+    accessibility: markdownPage(legalFrontMatter, 'pages', 'accessibility.md'),
+  };
+  const services = Object.fromEntries(SERVICE_SLUGS.map((slug) => [slug, yamlFile(servicePageFile, 'services', `${slug}.yaml`)]));
+  for (const name of listFiles(file('services'), problems)) {
+    if (!SERVICE_SLUGS.some((slug) => name === `${slug}.yaml`)) {
+      problems.add(file('services', name), `is not one of the service pages (${SERVICE_SLUGS.map((slug) => `${slug}.yaml`).join(', ')})`);
+    }
+  }
+  const episodes = readEpisodes(file('episodes'), problems);
+  const press = readPress(file('press'), problems);
+  const redirects = yamlFile(redirectsFile, 'redirects.yaml');
+  for (const episode of episodes) checked.push([file('episodes', `${episode.id}.md`), episode]);
+
+  // Rules that span files.
+  const episodeById = new Map(episodes.map((episode) => [episode.id, episode]));
+  for (const [index, redirect] of (redirects ?? []).entries()) {
+    const target = episodeById.get(redirect.episode);
+    if (!target) problems.add(file('redirects.yaml'), `[${index}].episode "${redirect.episode}" is not an episode: there is no content/episodes/${redirect.episode}.md`);
+    else if (target.meta.draft) problems.add(file('redirects.yaml'), `[${index}].episode "${redirect.episode}" is a draft, so the old address would lead nowhere`);
+  }
+  if (!episodes.some((episode) => !episode.meta.draft)) problems.add(file('episodes'), 'holds no episode that is not a draft: the home page shows the newest one');
+
+  const publicDir = path.join(rootDir, 'public');
+  const localImages: Array<[string, string]> = [
+    ...episodes.map((episode): [string, string] => [file('episodes', `${episode.id}.md`), episode.meta.image]),
+    ...press.map((item): [string, string] => [path.join(rootDir, item.file), item.meta.image]),
+  ];
+  if (site) localImages.push([file('site.yaml'), site.author.portrait.src], [file('site.yaml'), site.book.cover.src]);
+  if (home) {
+    localImages.push([file('home.yaml'), home.hero.video.src], [file('home.yaml'), home.hero.video.poster]);
+    for (const publication of home.featuredPublications) localImages.push([file('home.yaml'), publication.logo]);
+  }
+  if (pages.podcast) localImages.push([file('pages', 'podcast.yaml'), pages.podcast.heroVideo.src], [file('pages', 'podcast.yaml'), pages.podcast.heroVideo.poster]);
+  for (const [where, src] of localImages) {
+    if (src.startsWith('/') && !existsSync(path.join(publicDir, src))) problems.add(where, `${src} is not a file under public/ (looked for public${src})`);
+  }
+
+  // Every {{placeholder}} must be one the site knows.
+  const known = new Set(placeholderNames());
+  for (const [where, value] of checked) {
+    for (const text of stringsOf(value)) {
+      for (const match of text.matchAll(PLACEHOLDER_PATTERN)) {
+        if (!known.has(match[1]!)) problems.add(where, `{{${match[1]}}} is not a value the site knows (known: ${[...known].map((name) => `{{${name}}}`).join(', ')})`);
+      }
+    }
+  }
+
+  if (problems.list.length > 0) throw new ContentError(problems.list);
+  return {
+    site: site!,
+    home: home!,
+    pages: pages as ContentSource['pages'],
+    services: services as ContentSource['services'],
+    episodes,
+    press,
+    redirects: redirects!,
+  };
+}
+
+/** Something that changes when any content file is added, removed or edited: for development reloads. */
+export function contentSignature(contentDir: string): string {
+  const parts: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else {
+        const stat = statSync(full);
+        parts.push(`${full}:${stat.size}:${stat.mtimeMs}`);
+      }
+    }
+  };
+  if (existsSync(contentDir)) walk(contentDir);
+  return parts.join('|');
+}
