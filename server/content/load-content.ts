@@ -96,9 +96,13 @@ export interface ContentSource {
 /** Collects problems file by file, so the editor sees all of them in one run. */
 class Problems {
   readonly list: string[] = [];
-  constructor(private readonly rootDir: string) {}
+  /** Files are named from the folder that holds content/: `content/episodes/foo.md`. */
+  constructor(private readonly baseDir: string) {}
   nameOf(file: string) {
-    return path.relative(this.rootDir, file).split(path.sep).join('/');
+    return path.relative(this.baseDir, file).split(path.sep).join('/');
+  }
+  pathOf(name: string) {
+    return path.join(this.baseDir, name);
   }
   add(file: string, message: string) {
     this.list.push(`${this.nameOf(file)}: ${message}`);
@@ -114,13 +118,18 @@ function readText(file: string, problems: Problems): string | undefined {
   }
 }
 
-/** YAML as plain data. Syntax errors name their line. */
+/**
+ * YAML as plain data. Syntax errors name their line; a tag (`!!js/function`,
+ * `!!binary`) is refused too: content is text, numbers and true/false.
+ */
 function parseYaml(source: string, file: string, problems: Problems, lineOffset = 0): unknown {
-  const document = parseDocument(source, { prettyErrors: false, uniqueKeys: true });
-  if (document.errors.length > 0) {
-    for (const error of document.errors) {
-      const line = error.linePos?.[0]?.line;
-      problems.add(file, `${line ? `line ${line + lineOffset}: ` : ''}${error.message.split('\n')[0]} (the YAML is not valid)`);
+  const document = parseDocument(source, { prettyErrors: true, uniqueKeys: true });
+  const faults = [...document.errors, ...document.warnings];
+  if (faults.length > 0) {
+    for (const fault of faults) {
+      const line = fault.linePos?.[0]?.line;
+      const message = fault.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+      problems.add(file, `${line ? `line ${line + lineOffset}: ` : ''}${message} (the YAML is not valid)`);
     }
     return undefined;
   }
@@ -248,7 +257,7 @@ function* stringsOf(value: unknown): Generator<string> {
 
 /** Reads and checks the whole content folder. Throws ContentError listing every problem. */
 export function loadContent(rootDir: string, contentDir = path.join(rootDir, CONTENT_DIR)): ContentSource {
-  const problems = new Problems(rootDir);
+  const problems = new Problems(path.dirname(contentDir));
   const file = (...parts: string[]) => path.join(contentDir, ...parts);
   const checked: Array<[string, unknown]> = [];
   const yamlFile = <T>(schema: z.ZodType<T>, ...parts: string[]) => {
@@ -298,7 +307,7 @@ export function loadContent(rootDir: string, contentDir = path.join(rootDir, CON
   const publicDir = path.join(rootDir, 'public');
   const localImages: Array<[string, string]> = [
     ...episodes.map((episode): [string, string] => [file('episodes', `${episode.id}.md`), episode.meta.image]),
-    ...press.map((item): [string, string] => [path.join(rootDir, item.file), item.meta.image]),
+    ...press.map((item): [string, string] => [problems.pathOf(item.file), item.meta.image]),
   ];
   if (site) localImages.push([file('site.yaml'), site.author.portrait.src], [file('site.yaml'), site.book.cover.src]);
   if (home) {

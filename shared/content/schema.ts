@@ -44,7 +44,7 @@ export const imagePath = () =>
 export const isoDate = () =>
   z
     .string({ error: (issue) => `must be a date written as YYYY-MM-DD, such as 2025-05-20 (got ${shown(issue.input)})` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: (issue) => `must be a date written as YYYY-MM-DD, such as 2025-05-20 (got ${shown(issue.input)})` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { abort: true, error: (issue) => `must be a date written as YYYY-MM-DD, such as 2025-05-20 (got ${shown(issue.input)})` })
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
       error: (issue) => `is not a real date (got ${shown(issue.input)})`,
     });
@@ -54,6 +54,7 @@ export const isoDateTime = () =>
   z
     .string({ error: (issue) => `must be a date and time with its offset, such as 2026-12-01T09:00:00-05:00 (got ${shown(issue.input)})` })
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/, {
+      abort: true,
       error: (issue) => `must be a date and time with its offset, such as 2026-12-01T09:00:00-05:00 (got ${shown(issue.input)})`,
     })
     .refine((value) => !Number.isNaN(Date.parse(value)), { error: (issue) => `is not a real date and time (got ${shown(issue.input)})` });

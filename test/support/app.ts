@@ -15,6 +15,7 @@ import { parseConfig } from '../../server/config';
 import type { AppConfig } from '../../server/config';
 import { closeGracefully, createHttpServer, listen } from '../../server/http-server';
 import type { SubscribeOptions } from '../../server/newsletter/sign-ups';
+import type { ContentStore } from '../../server/content/content-store';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -55,7 +56,14 @@ export function capturingLogger(level = 'debug') {
 }
 
 export function makeApp(
-  options: { env?: Record<string, string>; config?: Partial<AppConfig>; extraRoutes?: RouteObject[]; newsletter?: SubscribeOptions } = {},
+  options: {
+    env?: Record<string, string>;
+    config?: Partial<AppConfig>;
+    extraRoutes?: RouteObject[];
+    newsletter?: SubscribeOptions;
+    /** The content files the app serves (test/support/content-dir.ts); by default content/. */
+    content?: ContentStore;
+  } = {},
 ) {
   const { logger, records } = capturingLogger();
   const config = testConfig(options.env, options.config);
@@ -63,6 +71,7 @@ export function makeApp(
     logger,
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     ...(options.newsletter ? { newsletter: options.newsletter } : {}),
+    ...(options.content ? { content: options.content } : {}),
   });
   return { app, logs: records, config };
 }

@@ -1,0 +1,27 @@
+/**
+ * A copy of content/ in a temporary folder, for tests that add, break or
+ * schedule content files without touching the real ones.
+ */
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { rootDir } from './app';
+
+const copies: string[] = [];
+process.once('exit', () => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh copy of content/; returns its path. */
+export function copyOfContent(): string {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'harbor-content-')), 'content');
+  cpSync(path.join(rootDir, 'content'), dir, { recursive: true });
+  copies.push(path.dirname(dir));
+  return dir;
+}
+
+/** Writes content/episodes/<id>.md from front matter lines and a body. */
+export function writeEpisode(contentDir: string, id: string, frontMatter: Record<string, string | number | boolean>, body: string) {
+  const lines = Object.entries(frontMatter).map(([key, value]) => `${key}: ${typeof value === 'string' ? JSON.stringify(value) : value}`);
+  writeFileSync(path.join(contentDir, 'episodes', `${id}.md`), `---\n${lines.join('\n')}\n---\n${body}\n`);
+}
