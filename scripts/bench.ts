@@ -25,11 +25,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { readPublishedContent } from '../server/content/content-store';
-
-const { episodes } = readPublishedContent(process.cwd());
 import { paths } from '../shared/paths';
 import type { RecordedResponse } from './bench-reference';
 import { median } from './median';
+
+/** The episodes the public sees now, read from content/ as the server reads them. */
+const { episodes } = readPublishedContent(process.cwd());
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({

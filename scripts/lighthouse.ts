@@ -18,10 +18,11 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { readPublishedContent } from '../server/content/content-store';
-
-const { episodes } = readPublishedContent(process.cwd());
 import { paths } from '../shared/paths';
 import { median } from './median';
+
+/** The episodes the public sees now, read from content/ as the server reads them. */
+const { episodes } = readPublishedContent(process.cwd());
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values, positionals } = parseArgs({ options: { runs: { type: 'string', default: '5' } }, allowPositionals: true });

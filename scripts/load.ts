@@ -22,12 +22,13 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readPublishedContent } from '../server/content/content-store';
-
-const { episodes } = readPublishedContent(process.cwd());
 import { paths } from '../shared/paths';
 import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../test/support/fake-provider';
 import { formatReport, startLoad } from './load-mix';
 import type { LoadTarget } from './load-mix';
+
+/** The episodes the public sees now, read from content/ as the server reads them. */
+const { episodes } = readPublishedContent(process.cwd());
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({

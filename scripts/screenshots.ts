@@ -12,11 +12,12 @@ import { parseConfig } from '../server/config';
 import { closeGracefully, createHttpServer, listen } from '../server/http-server';
 import { EPISODES_PER_PAGE } from '../shared/constants';
 import { readPublishedContent } from '../server/content/content-store';
-
-const { episodes } = readPublishedContent(process.cwd());
 import { paths, staticPagePaths } from '../shared/paths';
 import { pageCount } from '../shared/rules/pagination';
 import { horizontalOverflow, launchBrowser, openPage, scrollThroughPage, waitForHydration } from '../test/support/browser';
+
+/** The episodes the public sees now, read from content/ as the server reads them. */
+const { episodes } = readPublishedContent(process.cwd());
 
 const lastPodcastPage = pageCount(episodes.length, EPISODES_PER_PAGE);
 const ROUTES = [

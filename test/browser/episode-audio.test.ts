@@ -8,21 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { createContentStore } from '../../server/content/content-store';
 import { rootDir } from '../support/app';
 import { useBrowserAndServer } from '../support/browser';
-import { copyOfContent, writeEpisode } from '../support/content-dir';
+import { copyOfContent, sampleEpisode, writeEpisode } from '../support/content-dir';
 
 const AUDIO_URL = 'https://audio.podcast-host.example/advisory-edge/fee-schedules.mp3';
 const contentDir = copyOfContent();
 writeEpisode(
   contentDir,
   'fee-schedules-clients-understand-avery-holt',
-  {
-    title: 'Fee Schedules That Clients Understand with Avery Holt',
-    date: '2026-11-20',
-    duration: '38 min',
-    image: '/media/episodes/cover-3.svg',
-    listenUrl: 'https://podcasts.apple.com/us/podcast/the-advisory-edge/id1700000001?i=1000650009999',
-    audioUrl: AUDIO_URL,
-  },
+  { ...sampleEpisode, audioUrl: AUDIO_URL },
   'Avery Holt explains how to write a fee schedule a client can read in a minute.',
 );
 

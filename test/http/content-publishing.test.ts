@@ -10,17 +10,9 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createContentStore } from '../../server/content/content-store';
 import { rootDir, makeApp } from '../support/app';
-import { copyOfContent, writeEpisode } from '../support/content-dir';
+import { copyOfContent, sampleEpisode, writeEpisode } from '../support/content-dir';
 
-const episode = {
-  title: 'Fee Schedules That Clients Understand with Avery Holt',
-  date: '2026-11-20',
-  duration: '38 min',
-  image: '/media/episodes/cover-3.svg',
-  listenUrl: 'https://podcasts.apple.com/us/podcast/the-advisory-edge/id1700000001?i=1000650009999',
-  isYouTube: false,
-  isSpotifyVideo: false,
-};
+const episode = sampleEpisode;
 const body = 'Avery Holt explains how to write a **fee schedule** a client can read in a minute.\n\n- Flat fees\n- Retainers';
 
 function productionApp(contentDir: string, now: () => number = Date.now) {

@@ -25,3 +25,14 @@ export function writeEpisode(contentDir: string, id: string, frontMatter: Record
   const lines = Object.entries(frontMatter).map(([key, value]) => `${key}: ${typeof value === 'string' ? JSON.stringify(value) : value}`);
   writeFileSync(path.join(contentDir, 'episodes', `${id}.md`), `---\n${lines.join('\n')}\n---\n${body}\n`);
 }
+
+/** The front matter of a valid audio episode that is not in content/: what tests add, break or schedule. */
+export const sampleEpisode = {
+  title: 'Fee Schedules That Clients Understand with Avery Holt',
+  date: '2026-11-20',
+  duration: '38 min',
+  image: '/media/episodes/cover-3.svg',
+  listenUrl: 'https://podcasts.apple.com/us/podcast/the-advisory-edge/id1700000001?i=1000650009999',
+  isYouTube: false,
+  isSpotifyVideo: false,
+};

@@ -10,7 +10,7 @@ import { ContentError, loadContent, parseTranscript } from '../../server/content
 import { markdownBlocks, markdownInline, plainText } from '../../server/content/markdown';
 import { publish } from '../../server/content/publication';
 import { rootDir } from '../support/app';
-import { copyOfContent, writeEpisode } from '../support/content-dir';
+import { copyOfContent, sampleEpisode, writeEpisode } from '../support/content-dir';
 
 const EMAIL = 'hello@harborledger.example';
 
@@ -24,15 +24,7 @@ function problemsOf(contentDir: string): string[] {
   return [];
 }
 
-const validEpisode = {
-  title: 'A New Episode on Fee Schedules',
-  date: '2026-11-20',
-  duration: '38 min',
-  image: '/media/episodes/cover-3.svg',
-  listenUrl: 'https://podcasts.apple.com/us/podcast/the-advisory-edge/id1700000001?i=1000650009999',
-  isYouTube: false,
-  isSpotifyVideo: false,
-};
+const validEpisode = sampleEpisode;
 
 describe('content files', () => {
   it('the files in content/ are valid', () => {
