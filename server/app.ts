@@ -15,6 +15,7 @@ import { pinoHttp } from 'pino-http';
 import type { RouteObject } from 'react-router-dom';
 import { PAGE_DATA_PREFIX, paths } from '../shared/paths';
 import { createRoutes } from '../shared/routes';
+import { chooseEpisodeMedia } from '../shared/rules/episode-media';
 import { BUILD_MANIFEST_PATH, readBuildManifest } from './asset-manifest';
 import type { BuildManifest } from './asset-manifest';
 import type { AppConfig } from './config';
@@ -269,7 +270,8 @@ function contentSourcesOf(content: SiteContent) {
   const originsOf = (urls: (string | undefined)[]) =>
     [...new Set(urls.filter((url): url is string => !!url && url.startsWith('https://')).map((url) => new URL(url).origin))].sort();
   return {
-    media: originsOf(content.episodes.map((episode) => episode.audioUrl)),
+    // Only where the page plays the file itself: a video episode's audioUrl is never fetched.
+    media: originsOf(content.episodes.map((episode) => (chooseEpisodeMedia(episode).kind === 'audio' ? episode.audioUrl : undefined))),
     images: originsOf([...content.episodes.map((episode) => episode.image), ...content.press.map((item) => item.image)]),
   };
 }
