@@ -185,13 +185,16 @@ export async function buildPublicFiles() {
   await precompress(target, { hashedNames: false });
 }
 
-/** The operator's command (server/cli/subscribers.ts), run as `node dist/cli/subscribers.js`. */
+/**
+ * The operators' commands, run as `node dist/cli/<name>.js`: the newsletter
+ * ledger (server/cli/subscribers.ts), the content check and the feed import.
+ */
 export async function buildCli() {
   const result = await esbuild.build({
     absWorkingDir: rootDir,
     write: false,
-    entryPoints: ['server/cli/subscribers.ts'],
-    outfile: path.join(rootDir, 'dist/cli/subscribers.js'),
+    entryPoints: ['server/cli/subscribers.ts', 'server/cli/content-check.ts', 'server/cli/content-import.ts'],
+    outdir: path.join(rootDir, 'dist/cli'),
     bundle: true,
     packages: 'external',
     platform: 'node',
