@@ -1,6 +1,6 @@
 /**
  * Build step: the share cards (1200×630 PNG) for the site, every episode and
- * every service page, drawn from the content module, plus the favicon PNGs
+ * every service page, drawn from the content files, plus the favicon PNGs
  * and the web app manifest.
  *
  * satori lays the card out (flexbox, text shaped with the Inter font shipped

@@ -3,7 +3,7 @@
  * by the browser (createBrowserRouter).
  *
  * The tree is the same on both sides; only the loaders differ, so they are
- * passed in: on the server they read the content module (server/page-data.ts),
+ * passed in: on the server they pick from the content files (server/page-data.ts),
  * in the browser they fetch the same data as a JSON document
  * (client/page-data.ts). That keeps every word of content out of the
  * JavaScript bundles.
