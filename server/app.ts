@@ -37,6 +37,7 @@ import { createReadiness } from './readiness';
 import { securityHeaders } from './security-headers';
 import { readShareImageManifest, SHARE_IMAGE_MANIFEST_PATH } from './share-images';
 import { sitemapRouter } from './sitemap';
+import { feedsRouter } from './feeds';
 
 export interface AppDependencies {
   logger: Logger;
@@ -101,6 +102,7 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
       onLookup: metrics && ((result) => metrics.pageCacheLookups.inc({ result })),
     }),
     sitemap: sitemapRouter(config.siteUrl, current),
+    feeds: feedsRouter(config.siteUrl, current),
     redirects: new Map(current.redirects.flatMap(({ from, to }) => [[from, to], [`${from}/`, to]])),
     contentSources: contentSourcesOf(current),
   }));
@@ -247,6 +249,12 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   //    built from the path table, the content and SITE_URL
   //    (server/sitemap.ts). Before the pages, which would answer 404.
   app.use((req, res, next) => publishedSite().sitemap(req, res, next));
+
+  // 9a. /feed.xml (Atom: the newest episodes and articles) and
+  //     /podcast/feed.json (JSON Feed: the newest episodes), built like the
+  //     sitemap (server/feeds.ts). Before the pages: /podcast/feed.json would
+  //     otherwise be looked up as an episode.
+  app.use((req, res, next) => publishedSite().feeds(req, res, next));
 
   // 10. Every other GET or HEAD is a page of the route tree, rendered once
   //     (step 3); /_data/<path> is the same page's data as JSON, for

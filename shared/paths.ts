@@ -21,6 +21,10 @@ export const paths = {
   terms: '/terms',
   accessibility: '/accessibility',
   subscribeApi: '/api/subscribe',
+  /** Atom 1.0: the newest episodes and press articles (server/feeds.ts). */
+  atomFeed: '/feed.xml',
+  /** JSON Feed 1.1: the newest episodes, for podcast and feed apps. */
+  episodeFeed: '/podcast/feed.json',
   /** A page's loader data as JSON, for client-side navigations: '/_data/press', '/_data/podcast?page=2'. */
   pageData: (pathAndSearch: string) => `${PAGE_DATA_PREFIX}${pathAndSearch}`,
   health: '/healthz',

@@ -4,7 +4,7 @@ import { APP_PAYLOAD_ELEMENT_ID } from '../app-payload';
 import { INLINE_STYLES_ELEMENT_ID, useDocumentData } from '../document-context';
 import { findPageHead } from '../page-head';
 import type { PageHead } from '../page-head';
-import { siteIcons } from '../paths';
+import { paths, siteIcons } from '../paths';
 import { useSiteData } from '../site-data';
 
 /**
@@ -26,6 +26,7 @@ function usePageHead(): PageHead {
 export function Document() {
   const { assets, payloadJson, inlineStyles } = useDocumentData();
   const head = usePageHead();
+  const site = useSiteData();
   useEffect(() => {
     // A marker for browser tests and scripts that need to know the page is interactive.
     document.documentElement.dataset.hydrated = 'true';
@@ -47,6 +48,8 @@ export function Document() {
         <link rel="icon" href={siteIcons.png32} sizes="32x32" type="image/png" />
         <link rel="apple-touch-icon" href={siteIcons.appleTouchIcon} />
         <link rel="manifest" href={siteIcons.manifest} />
+        <link rel="alternate" type="application/atom+xml" href={paths.atomFeed} title={site.firm.name} />
+        <link rel="alternate" type="application/feed+json" href={paths.episodeFeed} title={site.podcastName} />
         {head.lcpImage && <link rel="preload" as="image" href={head.lcpImage} fetchPriority="high" />}
         {inlineStyles !== undefined ? (
           <style id={INLINE_STYLES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: inlineStyles }} />
