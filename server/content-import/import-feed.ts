@@ -1,162 +1,222 @@
 /**
- * Plans and writes content/episodes/ files for a feed's items that have none
- * yet. All or nothing: every new file is built and checked against the
- * episode schema in memory first, then written (temp name + rename). An item
- * already imported (same guid) or whose file exists is skipped, so a second
- * run changes nothing.
+ * Plans and writes content/episodes/ files for the items of a podcast feed
+ * that have none yet.
+ *
+ * An item has a file when an episode file carries its guid, or when the file
+ * its title's slug names exists; such an item is skipped, so existing files are
+ * never overwritten, their ids never change, and a second run changes nothing.
+ *
+ * All or nothing: every new file is built in memory and checked first (the
+ * front matter against the episode schema, then the whole file read back the
+ * way the site reads it); only then is anything written, each file under a
+ * temporary name and renamed into place. If a write fails, the files of this
+ * run are removed again.
  */
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml, stringify } from 'yaml';
+import { parseDocument, stringify } from 'yaml';
 import { describeIssues, episodeFrontMatter, SLUG_PATTERN } from '../../shared/content/schema';
 import type { EpisodeFrontMatter } from '../../shared/content/schema';
 import { parseYouTubeId } from '../../shared/rules/youtube';
-import { TRANSCRIPT_SUFFIX } from '../content/load-content';
+import { parseTranscript, TRANSCRIPT_SUFFIX } from '../content/load-content';
 import { durationFromFeed } from './duration';
-import { FeedError, parseFeed } from './read-feed';
+import { fetchText, looksLikeUrl, MAX_BYTES } from './fetch-text';
+import { isoDateFromPubDate } from './pub-date';
+import { parseFeed } from './read-feed';
 import type { FeedItem } from './read-feed';
-import { markdownFromShowNotes } from './show-notes';
-import { slugFromTitle } from './slug';
-import { parseTranscriptFile, TRANSCRIPT_TYPES, transcriptMarkdown } from './transcript';
-
-const FETCH_TIMEOUT_MS = 20_000;
-const MAX_BYTES = 10 * 1024 * 1024;
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+import { markdownFromShowNotes, sentenceFromTitle } from './show-notes';
+import { episodeSlug } from './slug';
+import { parseTranscriptFile, transcriptMarkdown, transcriptRank, transcriptType } from './transcript';
 
 export interface ImportOptions {
   /** The content folder; its episodes/ receives the files. */
   contentDir: string;
+  /** Say what would be done, write nothing. */
   dryRun?: boolean;
-  /** Another folder where transcript files named by the feed may be found. */
+  /** Another folder where the transcript files a feed names may be found. */
   transcriptsDir?: string;
 }
 
+/** What happens to one feed item. */
+export type ItemOutcome =
+  | { kind: 'create'; id: string; title: string; files: Array<{ name: string; text: string }>; transcriptNote?: string }
+  | { kind: 'skip'; title: string; reason: string };
+
 export interface ImportReport {
+  outcomes: ItemOutcome[];
+  /** What the command prints: one line per item, then the totals. */
   lines: string[];
   created: number;
   skipped: number;
 }
 
-const isHttps = (url: string | undefined): url is string => !!url && /^https:\/\//i.test(url);
+/** The feed, or its episode files, could not be read or written: one sentence, and nothing was written. */
+export class ImportError extends Error {
+  override name = 'ImportError';
+}
 
-/** https, or http on this machine (tests serve feeds from loopback); anything else is refused. */
-function fetchableUrl(raw: string): URL {
-  let url: URL;
+const isHttps = (url: string | undefined): url is string => {
+  if (!url) return false;
   try {
-    url = new URL(raw);
+    return new URL(url).protocol === 'https:';
   } catch {
-    throw new FeedError(`${raw} is not a URL`);
+    return false;
   }
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) return url;
-  throw new FeedError(`${raw}: only https:// addresses are fetched`);
-}
+};
 
-async function fetchText(raw: string): Promise<string> {
-  const url = fetchableUrl(raw);
-  let response: Response;
+function readLocalText(file: string, shown: string): string {
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
-  } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s` : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
-    throw new FeedError(`${raw} could not be fetched (${reason})`);
-  }
-  if (!response.ok) throw new FeedError(`${raw} answered ${response.status} ${response.statusText}`.trim());
-  const length = Number(response.headers.get('content-length') ?? 0);
-  if (length > MAX_BYTES) throw new FeedError(`${raw} is larger than ${MAX_BYTES / 1024 / 1024} MB`);
-  const body = Buffer.from(await response.arrayBuffer());
-  if (body.length > MAX_BYTES) throw new FeedError(`${raw} is larger than ${MAX_BYTES / 1024 / 1024} MB`);
-  return body.toString('utf8');
-}
-
-function readLocal(file: string): string {
-  try {
+    const stat = statSync(file);
+    if (stat.isDirectory()) throw new ImportError(`${shown} is a folder, not a feed file`);
+    if (stat.size > MAX_BYTES) throw new ImportError(`${shown} is larger than ${MAX_BYTES / 1024 / 1024} MB`);
     return readFileSync(file, 'utf8');
   } catch (error) {
+    if (error instanceof ImportError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new FeedError(`${file} cannot be read (${code === 'ENOENT' ? 'no such file' : code ?? (error as Error).message})`);
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (code ?? (error as Error).message);
+    throw new ImportError(`${shown} cannot be read (${why})`);
   }
 }
 
-/** The episodes already there: their ids and the feed guids they carry. */
-function existingEpisodes(episodesDir: string): { ids: Set<string>; byGuid: Map<string, string> } {
-  const ids = new Set<string>();
+/** Front matter as the site reads it (server/content/load-content.ts): YAML between two '---' lines. */
+function splitEpisodeFile(source: string): { data: unknown; body: string } | undefined {
+  const match = /^---\n([\s\S]*?)\n---(?:\n|$)([\s\S]*)$/.exec(source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
+  if (!match) return undefined;
+  const document = parseDocument(match[1]!, { uniqueKeys: true });
+  if (document.errors.length > 0) return undefined;
+  return { data: document.toJS({ maxAliasCount: 100 }), body: match[2]!.trim() };
+}
+
+interface ExistingEpisodes {
+  /** Every name in the folder. */
+  names: Set<string>;
+  /** guid → id of the file that carries it. */
+  byGuid: Map<string, string>;
+}
+
+function existingEpisodes(episodesDir: string): ExistingEpisodes {
+  const names = new Set<string>();
   const byGuid = new Map<string, string>();
-  if (!existsSync(episodesDir)) return { ids, byGuid };
+  if (!existsSync(episodesDir)) return { names, byGuid };
   for (const name of readdirSync(episodesDir)) {
-    if (!name.endsWith('.md') || name.endsWith(TRANSCRIPT_SUFFIX)) continue;
-    const id = name.slice(0, -3);
-    ids.add(id);
-    const frontMatter = /^---\n([\s\S]*?)\n---/.exec(readFileSync(path.join(episodesDir, name), 'utf8'))?.[1];
+    names.add(name);
+    if (!name.endsWith('.md') || name.endsWith(TRANSCRIPT_SUFFIX) || name.startsWith('.')) continue;
+    let source: string;
     try {
-      const guid = frontMatter ? (parseYaml(frontMatter) as { guid?: unknown })?.guid : undefined;
-      if (typeof guid === 'string') byGuid.set(guid, id);
+      source = readFileSync(path.join(episodesDir, name), 'utf8');
     } catch {
-      // A file the loader will report; its guid cannot be read here.
+      continue;
     }
+    const guid = (splitEpisodeFile(source)?.data as { guid?: unknown } | null | undefined)?.guid;
+    // A file the content check will complain about still keeps its guid's item from being imported twice.
+    if (typeof guid === 'string' || typeof guid === 'number') byGuid.set(String(guid).trim(), name.slice(0, -'.md'.length));
   }
-  return { ids, byGuid };
+  return { names, byGuid };
 }
 
-/** RFC 822 (or any date Date.parse reads) as YYYY-MM-DD, in UTC. */
-function isoDateOf(pubDate: string | undefined): string | undefined {
-  const time = pubDate ? Date.parse(pubDate) : Number.NaN;
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString().slice(0, 10);
+/** Where the transcript files a feed names can be found. */
+interface TranscriptSource {
+  /** The folder of a feed read from a file: its transcripts are looked up there, never fetched. */
+  feedDir?: string;
+  transcriptsDir?: string;
 }
 
-interface Planned {
-  id: string;
-  title: string;
-  file: string;
-  transcriptNote?: string;
-  transcript?: string;
+function fileNameOf(url: string): string {
+  const pathname = new URL(url, 'https://feed.invalid/').pathname;
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Kept encoded.
+  }
+  return path.posix.basename(decoded.replace(/\\/g, '/'));
 }
 
-/** The transcript the item names, best format first: from the feed's folder, the given folder, or the web. */
-async function transcriptOf(item: FeedItem, source: { local?: string; transcriptsDir?: string }): Promise<{ markdown?: string; note?: string }> {
-  const rank = (type: string) => {
-    const index = TRANSCRIPT_TYPES.indexOf(type.toLowerCase() as (typeof TRANSCRIPT_TYPES)[number]);
-    return index < 0 ? TRANSCRIPT_TYPES.length : index;
-  };
-  const candidates = [...item.transcripts].sort((a, b) => rank(a.type) - rank(b.type));
+function findFile(name: string, dirs: Array<string | undefined>): string | undefined {
+  if (!name || name === '.' || name === '..') return undefined;
+  return dirs
+    .filter((dir): dir is string => !!dir)
+    .map((dir) => path.join(dir, name))
+    .find((file) => existsSync(file) && statSync(file).isFile());
+}
+
+/** The best transcript the item names (JSON, VTT, SRT, HTML, text), as Markdown; or why none could be used. */
+async function transcriptOf(item: FeedItem, source: TranscriptSource): Promise<{ markdown?: string; note?: string }> {
+  const candidates = item.transcripts
+    .map((link) => ({ url: link.url, type: transcriptType(link.type, link.url) }))
+    .sort((a, b) => transcriptRank(a.type) - transcriptRank(b.type));
   if (candidates.length === 0) return {};
   const problems: string[] = [];
   for (const candidate of candidates) {
+    const name = fileNameOf(candidate.url);
+    let text: string;
     try {
-      let text: string | undefined;
-      if (source.local !== undefined) {
-        const name = path.basename(new URL(candidate.url, 'https://feed.invalid/').pathname);
-        const file = [path.dirname(source.local), source.transcriptsDir].filter((dir): dir is string => !!dir).map((dir) => path.join(dir, name)).find(existsSync);
-        if (!file) throw new Error(`${name} is not beside the feed${source.transcriptsDir ? ' nor in --transcripts' : ''}`);
-        text = readFileSync(file, 'utf8');
+      const local = findFile(name, [source.feedDir, source.transcriptsDir]);
+      if (local) {
+        if (statSync(local).size > MAX_BYTES) throw new Error(`${name} is larger than ${MAX_BYTES / 1024 / 1024} MB`);
+        text = readFileSync(local, 'utf8');
+      } else if (source.feedDir !== undefined) {
+        throw new Error(`${name || candidate.url} is not beside the feed${source.transcriptsDir ? ' nor in the --transcripts folder' : ''}`);
       } else {
         text = await fetchText(candidate.url);
       }
-      const cues = parseTranscriptFile(text, candidate.type || path.extname(candidate.url));
-      if (cues.length === 0) throw new Error('it holds no text');
-      return { markdown: transcriptMarkdown(cues) };
     } catch (error) {
-      problems.push(`${candidate.url}: ${(error as Error).message}`);
+      problems.push((error as Error).message);
+      continue;
+    }
+    try {
+      const markdown = transcriptMarkdown(parseTranscriptFile(text, candidate.type));
+      if (parseTranscript(markdown).length === 0) throw new Error('it holds no text');
+      return { markdown };
+    } catch (error) {
+      problems.push(`${name || candidate.url} cannot be read as ${candidate.type || 'a transcript'} (${(error as Error).message})`);
     }
   }
-  return { note: `transcript left out (${problems.join('; ')})` };
+  return { note: `transcript left out: ${problems.join('; ')}` };
+}
+
+/** The Markdown body: the first of the show notes that gives any text, else the title as a sentence. */
+function descriptionOf(item: FeedItem, title: string): string {
+  for (const notes of item.notes) {
+    const markdown = markdownFromShowNotes(notes);
+    if (markdown) return markdown;
+  }
+  return sentenceFromTitle(title);
+}
+
+function episodeFile(frontMatter: EpisodeFrontMatter, body: string): string {
+  return `---\n${stringify(frontMatter, { lineWidth: 0 })}---\n${body}\n`;
+}
+
+/** The problems the site would find in a planned file, read back as the site reads it. */
+function problemsOf(id: string, file: string): string[] {
+  const problems: string[] = [];
+  if (!SLUG_PATTERN.test(id)) problems.push(`"${id}" cannot be an episode's address`);
+  const read = splitEpisodeFile(file);
+  if (!read) return [...problems, 'its front matter cannot be read back'];
+  const checked = episodeFrontMatter.safeParse(read.data);
+  if (!checked.success) problems.push(...describeIssues(checked.error, read.data));
+  if (!read.body) problems.push('it has no description');
+  return problems;
 }
 
 export async function importFeed(feedSource: string, options: ImportOptions): Promise<ImportReport> {
-  const isUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(feedSource);
-  const xml = isUrl ? await fetchText(feedSource) : readLocal(feedSource);
-  const feed = parseFeed(xml, isUrl ? feedSource : path.basename(feedSource));
+  const fromUrl = looksLikeUrl(feedSource);
+  const xml = fromUrl ? await fetchText(feedSource) : readLocalText(path.resolve(feedSource), feedSource);
+  const feed = parseFeed(xml, feedSource);
   const episodesDir = path.join(options.contentDir, 'episodes');
   const existing = existingEpisodes(episodesDir);
-  const lines: string[] = [];
-  /** A file as the editor would type its path, from where the command runs. */
-  const shownPath = (name: string) => path.relative(process.cwd(), path.join(episodesDir, name)).split(path.sep).join('/');
-  const planned: Array<Planned & { body: string }> = [];
-  const taken = new Set(existing.ids);
-  let skipped = 0;
-  const skip = (title: string, reason: string) => {
-    skipped += 1;
-    lines.push(`skipped "${title || '(no title)'}": ${reason}`);
+  const transcriptSource: TranscriptSource = {
+    ...(fromUrl ? {} : { feedDir: path.dirname(path.resolve(feedSource)) }),
+    ...(options.transcriptsDir ? { transcriptsDir: options.transcriptsDir } : {}),
   };
+  const shown = (name: string) => shownPath(path.join(episodesDir, name));
+
+  const outcomes: ItemOutcome[] = [];
+  /** Ids given out in this run, and the guids they carry. */
+  const taken = new Set<string>();
+  const guidsThisRun = new Map<string, string>();
+  const skip = (title: string, reason: string) => outcomes.push({ kind: 'skip', title: title || '(no title)', reason });
 
   for (const item of feed.items) {
     const title = item.title.replace(/\s+/g, ' ').trim();
@@ -167,76 +227,120 @@ export async function importFeed(feedSource: string, options: ImportOptions): Pr
     const guid = item.guid ?? item.enclosure?.url;
     const imported = guid ? existing.byGuid.get(guid) : undefined;
     if (imported) {
-      skip(title, `already imported as ${shownPath(`${imported}.md`)} (same guid)`);
+      skip(title, `already imported as ${shown(`${imported}.md`)} (same guid)`);
       continue;
     }
-    const slug = slugFromTitle(title);
-    if (existing.ids.has(slug)) {
-      skip(title, `${shownPath(`${slug}.md`)} already exists`);
+    if (guid && guidsThisRun.has(guid)) {
+      skip(title, `it has the same guid as "${guidsThisRun.get(guid)}" earlier in the feed`);
       continue;
     }
-    const date = isoDateOf(item.pubDate);
+    const slug = episodeSlug(title, guid ?? '');
+    const clash = [`${slug}.md`, `${slug}${TRANSCRIPT_SUFFIX}`].find((name) => existing.names.has(name));
+    if (clash) {
+      skip(title, `${shown(clash)} already exists`);
+      continue;
+    }
+    const date = isoDateFromPubDate(item.pubDate);
     if (!date) {
-      skip(title, `its pubDate ${item.pubDate ? `"${item.pubDate}" ` : ''}cannot be read as a date`);
+      skip(title, item.pubDate ? `its pubDate "${item.pubDate}" is not a date` : 'it has no pubDate');
       continue;
     }
-    const listenUrl = isHttps(item.link) ? item.link : isHttps(item.enclosure?.url) ? item.enclosure.url : undefined;
+    const listenUrl = [item.link, item.enclosure?.url].find(isHttps);
     if (!listenUrl) {
       skip(title, 'neither its <link> nor its enclosure is an https URL, so there is nothing to listen to');
       continue;
     }
-    const image = [item.image, feed.image].find(isHttps);
+    const image = [item.image, ...feed.images].find(isHttps);
     if (!image) {
-      skip(title, 'the feed gives no https image for it (itunes:image)');
+      skip(title, 'neither the item nor the feed has an https image (itunes:image or image/url)');
       continue;
     }
     let id = slug;
-    for (let n = 2; taken.has(id); n += 1) id = `${slug}-${n}`;
-    const episodeNumber = item.episode !== undefined && /^\d+$/.test(item.episode) ? Number(item.episode) : undefined;
+    for (let n = 2; taken.has(id) || existing.names.has(`${id}.md`) || existing.names.has(`${id}${TRANSCRIPT_SUFFIX}`); n += 1) id = `${slug}-${n}`;
+
+    const number = item.episode !== undefined && /^\d{1,9}$/.test(item.episode) ? Number(item.episode) : undefined;
+    const duration = durationFromFeed(item.duration);
+    const audioUrl = isHttps(item.enclosure?.url) ? item.enclosure.url : undefined;
     const frontMatter: EpisodeFrontMatter = {
       title,
-      ...(episodeNumber !== undefined ? { number: episodeNumber } : {}),
+      ...(number !== undefined ? { number } : {}),
       date,
-      ...(durationFromFeed(item.duration) ? { duration: durationFromFeed(item.duration) } : {}),
+      ...(duration ? { duration } : {}),
       image,
       listenUrl,
       isYouTube: parseYouTubeId(listenUrl) !== null,
       isSpotifyVideo: false,
-      ...(isHttps(item.enclosure?.url) ? { audioUrl: item.enclosure.url } : {}),
+      ...(audioUrl ? { audioUrl } : {}),
       ...(guid ? { guid } : {}),
     };
     const checked = episodeFrontMatter.safeParse(frontMatter);
-    if (!checked.success || !SLUG_PATTERN.test(id)) {
-      skip(title, checked.success ? `"${id}" cannot be an address` : `the feed's data does not fit an episode (${describeIssues(checked.error, frontMatter).join('; ')})`);
+    if (!checked.success) {
+      skip(title, `the feed's data does not make a valid episode (${describeIssues(checked.error, frontMatter).join('; ')})`);
       continue;
     }
-    const body = markdownFromShowNotes(item.notes) || `${title}.`;
-    const transcript = await transcriptOf(item, { local: isUrl ? undefined : feedSource, transcriptsDir: options.transcriptsDir });
+    const file = episodeFile(frontMatter, descriptionOf(item, title));
+    const problems = problemsOf(id, file);
+    if (problems.length > 0) {
+      skip(title, `the file it would get is not valid (${problems.join('; ')})`);
+      continue;
+    }
+    const transcript = await transcriptOf(item, transcriptSource);
     taken.add(id);
-    planned.push({
+    if (guid) guidsThisRun.set(guid, title);
+    outcomes.push({
+      kind: 'create',
       id,
       title,
-      file: `---\n${stringify(frontMatter, { lineWidth: 0 })}---\n${body}\n`,
-      body,
-      ...(transcript.markdown ? { transcript: transcript.markdown } : {}),
+      files: [{ name: `${id}.md`, text: file }, ...(transcript.markdown ? [{ name: `${id}${TRANSCRIPT_SUFFIX}`, text: transcript.markdown }] : [])],
       ...(transcript.note ? { transcriptNote: transcript.note } : {}),
     });
   }
 
+  const creations = outcomes.filter((outcome) => outcome.kind === 'create');
+  if (!options.dryRun && creations.length > 0) writeAll(episodesDir, creations.flatMap((outcome) => outcome.files));
+
   const verb = options.dryRun ? 'would create' : 'created';
-  for (const episode of planned) {
-    if (!options.dryRun) {
-      const write = (name: string, text: string) => {
-        const target = path.join(episodesDir, name);
-        writeFileSync(`${target}.tmp`, text, { flag: 'wx' });
-        renameSync(`${target}.tmp`, target);
-      };
-      write(`${episode.id}.md`, episode.file);
-      if (episode.transcript) write(`${episode.id}${TRANSCRIPT_SUFFIX}`, episode.transcript);
-    }
-    const extra = episode.transcript ? ` and ${episode.id}${TRANSCRIPT_SUFFIX}` : episode.transcriptNote ? ` (${episode.transcriptNote})` : '';
-    lines.push(`${verb} ${shownPath(`${episode.id}.md`)}${extra}`);
-  }
-  lines.push(`${planned.length} ${options.dryRun ? 'to create' : 'created'}, ${skipped} skipped`);
-  return { lines, created: planned.length, skipped };
+  const lines = outcomes.map((outcome) => {
+    if (outcome.kind === 'skip') return `skipped "${outcome.title}": ${outcome.reason}`;
+    const transcript = outcome.files[1] ? ` and ${outcome.files[1].name}` : '';
+    return `${verb} ${shown(outcome.files[0]!.name)}${transcript}${outcome.transcriptNote ? ` (${outcome.transcriptNote})` : ''}`;
+  });
+  const skipped = outcomes.length - creations.length;
+  lines.push(`${creations.length} ${options.dryRun ? 'to create' : 'created'}, ${skipped} skipped`);
+  return { outcomes, lines, created: creations.length, skipped };
 }
+
+/** A path as the editor would type it from where the command runs; absolute when it is elsewhere. */
+function shownPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
+}
+
+/**
+ * Every file under a temporary name first (a dot name, which the site's
+ * loader skips), then each renamed into place. A name that appeared meanwhile,
+ * or any failure, removes what this run wrote and throws.
+ */
+function writeAll(episodesDir: string, files: Array<{ name: string; text: string }>) {
+  const staged: Array<{ temporary: string; target: string }> = [];
+  const placed: string[] = [];
+  try {
+    mkdirSync(episodesDir, { recursive: true });
+    for (const { name, text } of files) {
+      const temporary = path.join(episodesDir, `.${name}.${process.pid}.tmp`);
+      writeFileSync(temporary, text, { flag: 'wx' });
+      staged.push({ temporary, target: path.join(episodesDir, name) });
+    }
+    for (const { target } of staged) if (existsSync(target)) throw new Error(`${shownPath(target)} appeared while importing`);
+    for (const { temporary, target } of staged) {
+      renameSync(temporary, target);
+      placed.push(target);
+    }
+  } catch (error) {
+    for (const { temporary } of staged) rmSync(temporary, { force: true });
+    for (const target of placed) rmSync(target, { force: true });
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ImportError(`could not write to ${shownPath(episodesDir)} (${code ? `${code}: ${(error as Error).message}` : (error as Error).message}); nothing was written`);
+  }
+}
+
