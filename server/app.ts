@@ -103,7 +103,8 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
     }),
     sitemap: sitemapRouter(config.siteUrl, current),
     feeds: feedsRouter(config.siteUrl, current),
-    redirects: new Map(current.redirects.flatMap(({ from, to }) => [[from, to], [`${from}/`, to]])),
+    // Keys in lower case: Express matched these paths without regard to case, and still does for every route.
+    redirects: new Map(current.redirects.flatMap(({ from, to }) => [[from.toLowerCase(), to], [`${from.toLowerCase()}/`, to]])),
     contentSources: contentSourcesOf(current),
   }));
 
@@ -241,7 +242,7 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   // 8. Old blog addresses (content/redirects.yaml): a plain 301, no React
   //    needed. Matched with and without the trailing slash.
   app.get('/{*path}', (req, res, next) => {
-    const to = publishedSite().redirects.get(req.path);
+    const to = publishedSite().redirects.get(req.path.toLowerCase());
     return to ? res.redirect(301, to) : next();
   });
 

@@ -11,6 +11,8 @@
  * `<cite>` or `<strong>` `Name:`, inside the paragraph or just before it,
  * names the speaker) and plain text.
  */
+import { escapeMarkdown } from '../content/markdown';
+
 export interface Cue {
   speaker: string;
   text: string;
@@ -187,18 +189,6 @@ export function parseTranscriptFile(source: string, type: string): Cue[] {
   if (kind.includes('html')) return parseHtml(source);
   if (kind === 'text/plain') return parsePlainText(source);
   throw new Error(`transcripts of type ${type || '(none given)'} are not read`);
-}
-
-/**
- * Escapes what would be Markdown in spoken words. Only characters that the
- * site's reader unescapes (parseTranscript) are escaped, so the text reads
- * back exactly as it was said.
- */
-function escapeMarkdown(text: string): string {
-  return text
-    .replace(/([\\`*_[\]<>#])/g, '\\$1')
-    .replace(/^(\d+)([.)]) /, '$1\\$2 ')
-    .replace(/^([-+]) /, '\\$1 ');
 }
 
 /** Cues merged into turns: a new paragraph when the speaker changes, or, with nobody named, at a pause or every few cues. */

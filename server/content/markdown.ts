@@ -22,8 +22,19 @@ const markdown = new MarkdownIt('commonmark', { html: false, linkify: false, typ
 export interface MarkdownOptions {
   /** The firm's address: a `mailto:` link to it becomes the site's email link. */
   firmEmail: string;
-  /** Told about each thing that was written but cannot be shown (an image, a `javascript:` link). */
-  onDropped?: (what: string) => void;
+}
+
+/**
+ * Plain words made safe to put into Markdown (a title in a generated list,
+ * a transcript's speech): what would be formatting is escaped. Only
+ * characters the readers here unescape are touched, so the text reads back
+ * exactly as it was.
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/([\\`*_[\]<>#])/g, '\\$1')
+    .replace(/^(\d+)([.)]) /, '$1\\$2 ')
+    .replace(/^([-+]) /, '\\$1 ');
 }
 
 /** Adjacent text merges into one string: React would otherwise separate the pieces in the HTML. */
@@ -50,7 +61,6 @@ function linkOf(href: string, label: string, options: MarkdownOptions): Inline {
       return { kind: 'email', ...(subject ? { subject } : {}), ...(label === options.firmEmail ? {} : { label }) };
     }
   }
-  options.onDropped?.(`a link to ${JSON.stringify(href)} (only /paths, https:// and mailto:${options.firmEmail} are links)`);
   return label;
 }
 
@@ -93,7 +103,6 @@ function inlinePieces(tokens: Token[], options: MarkdownOptions): Inline[] {
         break;
       }
       case 'image':
-        options.onDropped?.(`an image (${JSON.stringify(token.attrGet('src'))}): pictures come from the fields made for them`);
         pushText(pieces, token.content);
         break;
       default:

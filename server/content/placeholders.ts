@@ -4,6 +4,7 @@
  * one edit. A few values are counted from the published episodes.
  */
 import type { SiteFile } from '../../shared/content/schema';
+import { escapeMarkdown } from './markdown';
 
 export const PLACEHOLDER_PATTERN = /\{\{\s*([\w.]+)\s*\}\}/g;
 
@@ -17,7 +18,6 @@ export interface PlaceholderValues {
   episodePath: (id: string) => string;
 }
 
-const escapeMarkdown = (text: string) => text.replace(/([\\`*_[\]])/g, '\\$1');
 
 function valuesOf({ site, episodeCount, withoutTranscript, episodePath }: PlaceholderValues): Record<string, string> {
   return {
