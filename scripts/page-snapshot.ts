@@ -51,7 +51,7 @@ async function save(dir: string) {
     }
     process.stdout.write(`saved ${urls.length + 1} pages, the sitemap and robots.txt to ${dir}\n`);
   } finally {
-    await app.signUps.stop();
+    await app.outbox.stop();
     server.close();
   }
 }

@@ -26,6 +26,8 @@ import type { SiteContent } from './content/publication';
 import type { Metrics } from './metrics';
 import { createSignUps } from './newsletter/sign-ups';
 import type { SubscribeOptions } from './newsletter/sign-ups';
+import { Outbox } from './outbox/outbox';
+import type { OutboxTimings } from './outbox/outbox';
 import { immutableAssets } from './immutable-assets';
 import { rejectMalformedPath } from './malformed-path';
 import { createPageCache } from './page-cache';
@@ -43,8 +45,10 @@ export interface AppDependencies {
   logger: Logger;
   /** Routes added inside the layout; tests use it to add a route that fails. */
   extraRoutes?: RouteObject[];
-  /** Newsletter tuning (timeout, rate limit, provider, retry timings); tests make them fast. */
+  /** Newsletter tuning (timeout, rate limit, provider); tests make them fast. */
   newsletter?: SubscribeOptions;
+  /** Retry timings and concurrency of the outbox (server/outbox/); tests make them fast. */
+  outbox?: Partial<OutboxTimings>;
   /** Prometheus metrics (server/metrics.ts); server/index.ts makes them when METRICS_PORT is set. */
   metrics?: Metrics;
   /** The content files (server/content/); by default content/ under rootDir, read at once. Tests bring their own. */
@@ -62,7 +66,7 @@ const STATIC_FILE_HEADERS = new Map([
 ]);
 const staticFileHeaders = (res: ServerResponse) => res.setHeaders(STATIC_FILE_HEADERS);
 
-export function createApp(config: AppConfig, { logger, extraRoutes = [], newsletter, metrics, content }: AppDependencies) {
+export function createApp(config: AppConfig, { logger, extraRoutes = [], newsletter, outbox: outboxTimings, metrics, content }: AppDependencies) {
   const app = express();
   const manifestPath = path.join(config.rootDir, BUILD_MANIFEST_PATH);
   // Read once in production; in development the client is rebuilt under us.
@@ -223,21 +227,27 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   // 6. Security headers for everything below.
   app.use(pageHeaders);
 
-  // 7. Newsletter sign-ups (server/newsletter/): the durable ledger in
-  //    NEWSLETTER_FILE, the outbox worker that delivers it to the provider
-  //    (started here, stopped by server/index.ts on shutdown), and
-  //    POST /api/subscribe with its own body parsing (10 kB), rate limit and
-  //    cross-site check; every other method there is a 405. Its answers are
-  //    the only bodies made per request, so the only ones compressed per
-  //    request. `signUps.ledger.backlog()` is there for metrics.
+  // 7. What visitors send us, kept on disk before they are told anything: one
+  //    outbox (server/outbox/) delivers each ledger's pending records, with
+  //    retries, and is stopped by server/index.ts on shutdown.
+  const outbox = new Outbox({ logger, timings: outboxTimings });
+
+  // 7a. Newsletter sign-ups (server/newsletter/): the ledger in
+  //     NEWSLETTER_FILE, its queue to the provider, and POST /api/subscribe
+  //     with its guards (server/form-post/: body limit, rate limit, cross-site
+  //     check, honeypot); every other method there is a 405. Its answers are
+  //     the only bodies made per request, so the only ones compressed per request.
   const signUps = createSignUps(config, {
     logger,
+    outbox,
     onOutcome: metrics && ((outcome) => metrics.newsletterSignups.inc({ outcome })),
     ...newsletter,
   });
   metrics?.setOutboxBacklogSource(() => signUps.ledger.backlog());
   app.use(paths.subscribeApi, compression());
   app.use(signUps.router);
+
+  outbox.start();
 
   // 8. Old blog addresses (content/redirects.yaml): a plain 301, no React
   //    needed. Matched with and without the trailing slash.
@@ -271,7 +281,7 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   });
 
   app.use(errorHandler(config));
-  return Object.assign(app, { signUps, readiness });
+  return Object.assign(app, { signUps, outbox, readiness });
 }
 
 /** The outside origins of the content's own media: audio files and cover images served from elsewhere. */

@@ -52,7 +52,7 @@ async function shutDown(signal: NodeJS.Signals) {
   shuttingDown = true;
   const leaveMs = signal === 'SIGTERM' ? config.drainSeconds * 1000 : 0;
   logger.info({ signal, leaveMs }, 'shutting down: leaving the rotation, then finishing requests in flight');
-  const outboxStopped = app.signUps.stop(); // newsletter retries stop; pending entries wait for the next start
+  const outboxStopped = app.outbox.stop(); // retries stop; pending sign-ups and messages wait for the next start
   app.readiness.leave();
   await sleep(leaveMs);
   logger.info('no longer accepting connections');

@@ -18,9 +18,9 @@
  */
 import pino from 'pino';
 import { ConfigError, parseConfig } from '../config';
-import { LockTimeoutError } from '../newsletter/file-lock';
-import { ENTRY_STATUSES, openLedger } from '../newsletter/ledger';
-import type { Ledger, LedgerEntry } from '../newsletter/ledger';
+import { LockTimeoutError } from '../outbox/file-lock';
+import { ENTRY_STATUSES, openLedger } from '../newsletter/sign-up-ledger';
+import type { SignUpLedger as Ledger, LedgerEntry } from '../newsletter/sign-up-ledger';
 
 const USAGE = `Usage: subscribers <command>
 

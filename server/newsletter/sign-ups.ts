@@ -14,12 +14,11 @@
 import type express from 'express';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config';
-import { openLedger } from './ledger';
-import type { Ledger } from './ledger';
-import type { NewsletterProvider, SignUpResult } from './outcome';
-import { Outbox } from './outbox';
-import type { OutboxTimings } from './outbox';
+import type { AttemptResult, Outbox, SendOutcome } from '../outbox/outbox';
+import type { NewsletterProvider, SignUpResult, SubscribeOutcome } from './outcome';
 import { createProvider } from './providers';
+import { emailKey, openLedger } from './sign-up-ledger';
+import type { SignUpLedger } from './sign-up-ledger';
 import { subscribeRouter } from './subscribe-handler';
 
 export interface SubscribeOptions {
@@ -29,31 +28,64 @@ export interface SubscribeOptions {
   rateLimit?: { limit: number; windowMs: number };
   /** Replaces the provider NEWSLETTER_PROVIDER selects. */
   provider?: NewsletterProvider;
-  /** Retry timings and concurrency of the outbox; tests make them fast. */
-  outbox?: Partial<OutboxTimings>;
   /** Called once per sign-up attempt with its outcome code (for metrics). */
   onOutcome?: (outcome: string) => void;
 }
 
 export interface SignUps {
   router: express.Router;
-  ledger: Ledger;
-  /** For shutdown: the outbox stops (within its stopWaitMs) and queued writes finish. */
-  stop(): Promise<void>;
+  ledger: SignUpLedger;
 }
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 8_000;
 
-export function createSignUps(config: AppConfig, deps: { logger: Logger } & SubscribeOptions): SignUps {
+/** The provider's answer, as the outbox counts it: a clear answer is final, anything else is tried again. */
+export function sendOutcomeOf(outcome: SubscribeOutcome): SendOutcome {
+  switch (outcome.kind) {
+    case 'subscribed':
+    case 'already-subscribed':
+      return { kind: 'delivered', note: outcome.kind, cause: outcome.kind };
+    case 'rejected':
+      return { kind: 'refused', detail: outcome.detail ?? 'rejected', reason: outcome.reason, cause: outcome.kind };
+    case 'rate-limited':
+      return {
+        kind: 'retry',
+        detail: 'provider asked us to slow down (429)',
+        notBeforeMs: (outcome.retryAfterSeconds ?? 0) * 1000,
+        cause: outcome.kind,
+      };
+    case 'unavailable':
+    case 'timeout':
+      return { kind: 'retry', detail: outcome.detail, cause: outcome.kind };
+  }
+}
+
+export function createSignUps(config: AppConfig, deps: { logger: Logger; outbox: Outbox } & SubscribeOptions): SignUps {
   const ledger = openLedger({ file: config.newsletter.file, logger: deps.logger });
   const provider = deps.provider ?? createProvider(config.newsletter, { timeoutMs: deps.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS });
-  const outbox = provider ? new Outbox({ ledger, provider, logger: deps.logger, timings: deps.outbox }) : undefined;
   const providerName = provider?.name ?? 'file';
+  // With a provider the ledger is the newsletter queue of the one outbox; without, it is the list.
+  const queue =
+    provider &&
+    deps.outbox.add({
+      name: 'newsletter',
+      noun: 'newsletter sign-up',
+      ledger,
+      deliveredStatus: 'subscribed',
+      refusedStatus: 'rejected',
+      logFields: { provider: provider.name },
+      send: async (entry) => sendOutcomeOf(await provider.subscribe(entry.email)),
+    });
+
+  async function deliverNow(email: string, log: Logger): Promise<SignUpResult> {
+    const result = await queue!.deliverNow(emailKey(email), log);
+    return signUpResultOf(result);
+  }
 
   async function submit(email: string, log: Logger): Promise<SignUpResult> {
-    let added: Awaited<ReturnType<Ledger['add']>>;
+    let added: Awaited<ReturnType<SignUpLedger['add']>>;
     try {
-      added = await ledger.add(email, outbox ? 'pending' : 'subscribed', outbox?.firstRetryAt());
+      added = await ledger.add(email, queue ? 'pending' : 'subscribed', queue?.firstRetryAt());
     } catch (error) {
       const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : 'error';
       const detail = `could not write ${ledger.file} (${code})`;
@@ -62,27 +94,31 @@ export function createSignUps(config: AppConfig, deps: { logger: Logger } & Subs
     }
     if (!added.created) {
       if (added.entry.status === 'pending') {
-        const attempt = outbox?.attemptFor(email);
-        const result = attempt ? await attempt : ({ kind: 'pending' } as const);
+        const attempt = queue?.attemptFor(emailKey(email));
+        const result = attempt ? signUpResultOf(await attempt) : ({ kind: 'pending' } as const);
         return result.kind === 'subscribed' ? { kind: 'already-subscribed' } : result; // it was the other request's sign-up
       }
       log.info({ provider: providerName }, 'newsletter sign-up: already subscribed');
       return { kind: 'already-subscribed' };
     }
-    if (!outbox) {
+    if (!queue) {
       log.info({ provider: providerName, outcome: 'subscribed' }, 'newsletter sign-up accepted');
       return { kind: 'subscribed' };
     }
-    return outbox.deliverNow(email, log);
+    return deliverNow(email, log);
   }
 
-  outbox?.start();
   const router = subscribeRouter(config, { logger: deps.logger, submit, providerName, rateLimit: deps.rateLimit, onOutcome: deps.onOutcome });
-  return {
-    router,
-    ledger,
-    async stop() {
-      await (outbox ? outbox.stop() : ledger.idle());
-    },
-  };
+  return { router, ledger };
+}
+
+function signUpResultOf(result: AttemptResult): SignUpResult {
+  switch (result.kind) {
+    case 'delivered':
+      return { kind: result.note === 'already-subscribed' ? 'already-subscribed' : 'subscribed' };
+    case 'refused':
+      return { kind: 'rejected', reason: result.reason };
+    case 'pending':
+      return result;
+  }
 }

@@ -10,7 +10,7 @@ import { createHttpServer, listen } from '../../server/http-server';
 import { MALFORMED_PATH_MESSAGE } from '../../server/malformed-path';
 import type { ServerTimeouts } from '../../server/http-server';
 import { capturingLogger, testConfig } from '../support/app';
-import { FAST_NEWSLETTER } from '../support/fake-provider';
+import { FAST_NEWSLETTER, SLOW_RETRIES } from '../support/fake-provider';
 import { rawExchange, trickle } from '../support/raw-socket';
 import type { RawAnswer } from '../support/raw-socket';
 
@@ -26,12 +26,12 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   const captured = capturingLogger();
   logs = captured.records;
-  const app = createApp(testConfig({ NODE_ENV: 'production' }, { isProduction: true }), { logger: captured.logger, newsletter: FAST_NEWSLETTER });
+  const app = createApp(testConfig({ NODE_ENV: 'production' }, { isProduction: true }), { logger: captured.logger, newsletter: FAST_NEWSLETTER, outbox: SLOW_RETRIES });
   const server = createHttpServer(app, TIMEOUTS);
   await listen(server, 0, '127.0.0.1');
   port = (server.address() as AddressInfo).port;
   close = async () => {
-    await app.signUps.stop();
+    await app.outbox.stop();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   };

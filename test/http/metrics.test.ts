@@ -11,7 +11,7 @@ import { createHttpServer, listen } from '../../server/http-server';
 import { createMetrics, metricsListener } from '../../server/metrics';
 import { episodes } from '../support/content';
 import { capturingLogger, testConfig } from '../support/app';
-import { FAST_NEWSLETTER, refusedUrl } from '../support/fake-provider';
+import { FAST_NEWSLETTER, SLOW_RETRIES, refusedUrl } from '../support/fake-provider';
 
 const closers: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -21,13 +21,13 @@ afterEach(async () => {
 async function serve(env: Record<string, string> = {}, config: Partial<AppConfig> = {}) {
   const metrics = await createMetrics();
   const { logger } = capturingLogger('silent');
-  const app = createApp(testConfig(env, config), { logger, metrics, newsletter: FAST_NEWSLETTER });
+  const app = createApp(testConfig(env, config), { logger, metrics, newsletter: FAST_NEWSLETTER, outbox: SLOW_RETRIES });
   const site = createHttpServer(app);
   const scrapeServer = createHttpServer(metricsListener(metrics.registry));
   await listen(site, 0, '127.0.0.1');
   await listen(scrapeServer, 0, '127.0.0.1');
   closers.push(async () => {
-    await app.signUps.stop();
+    await app.outbox.stop();
     for (const server of [site, scrapeServer]) {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

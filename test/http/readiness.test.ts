@@ -44,7 +44,7 @@ async function serve() {
     agent.destroy();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
-    await app.signUps.stop();
+    await app.outbox.stop();
   };
   return { app, port: (server.address() as AddressInfo).port, agent, openGate };
 }

@@ -84,7 +84,7 @@ describe('reading the answer', () => {
       const res = await request(app).post('/api/subscribe').send({ email: EMAIL });
       expect(res.status).toBe(202);
       expect(res.body).toEqual(PENDING);
-      const line = logs.find((entry) => entry.msg === 'newsletter provider failed');
+      const line = logs.find((entry) => entry.msg === 'newsletter sign-up not delivered yet; kept pending, will retry');
       expect(line).toMatchObject({ level: 50, provider: 'klaviyo-api', outcome: 'unavailable' });
       expect(String(line?.detail)).toMatch(/400 \(invalid\).*check the newsletter settings/);
     },
@@ -92,7 +92,7 @@ describe('reading the answer', () => {
 
   it('429 → 202 pending; the next attempt waits at least the provider’s Retry-After', async () => {
     fake.setMode('rate-limited');
-    const { app, config } = makeSubscribeApp(env, { outbox: { firstRetryMs: 10, maxRetryMs: 10 } });
+    const { app, config } = makeSubscribeApp(env, {}, {}, { firstRetryMs: 10, maxRetryMs: 10 });
     const before = Date.now();
     const res = await request(app).post('/api/subscribe').send({ email: EMAIL });
     expect(res.status).toBe(202);
@@ -109,7 +109,7 @@ describe('reading the answer', () => {
     const res = await request(app).post('/api/subscribe').set('X-Request-Id', 'api-500').send({ email: EMAIL });
     expect(res.status).toBe(202);
     expect(res.body).toEqual(PENDING);
-    expect(logs.find((entry) => entry.msg === 'newsletter provider failed')).toMatchObject({ reqId: 'api-500' });
+    expect(logs.find((entry) => entry.msg === 'newsletter sign-up not delivered yet; kept pending, will retry')).toMatchObject({ reqId: 'api-500' });
   });
 
   it('a hang → 202 pending after the time limit', async () => {

@@ -74,7 +74,7 @@ describe('reading the answer', () => {
       error: 'The subscription service could not accept this address: The email address bounced previously and cannot be added. Please check it and try again.',
     });
     expect(JSON.stringify(res.body)).not.toContain('Thank you');
-    expect(logs.some((line) => line.msg === 'newsletter provider refused the sign-up' && line.level === 40)).toBe(true);
+    expect(logs.some((line) => line.msg === 'newsletter sign-up refused by the receiving side' && line.level === 40)).toBe(true);
   });
 
   it('refused with a 400 → 422 as well', async () => {
@@ -110,7 +110,7 @@ describe('reading the answer', () => {
     const res = await request(app).post('/api/subscribe').set('X-Request-Id', `req-${mode}`).send({ email: EMAIL });
     expect(res.status).toBe(202);
     expect(res.body).toEqual(PENDING);
-    const line = logs.find((entry) => entry.msg === 'newsletter provider failed');
+    const line = logs.find((entry) => entry.msg === 'newsletter sign-up not delivered yet; kept pending, will retry');
     expect(line).toMatchObject({ level: 50, reqId: `req-${mode}`, provider: 'klaviyo-form', outcome: 'unavailable' });
     expect(JSON.stringify(logs)).not.toContain(EMAIL);
     expect(await ledgerEntries(config.newsletter.file)).toEqual([expect.objectContaining({ email: EMAIL, status: 'pending', attempts: 1 })]);
@@ -126,7 +126,7 @@ describe('reading the answer', () => {
     expect(res.body).toEqual(PENDING);
     expect(elapsed).toBeGreaterThanOrEqual(250);
     expect(elapsed).toBeLessThan(5_000);
-    expect(logs.find((entry) => entry.msg === 'newsletter provider failed')).toMatchObject({ level: 50, outcome: 'timeout' });
+    expect(logs.find((entry) => entry.msg === 'newsletter sign-up not delivered yet; kept pending, will retry')).toMatchObject({ level: 50, outcome: 'timeout' });
     expect(fake.requests).toHaveLength(1);
     expect(await ledgerEntries(config.newsletter.file)).toEqual([expect.objectContaining({ email: EMAIL, status: 'pending', attempts: 1 })]);
   });
@@ -136,7 +136,7 @@ describe('reading the answer', () => {
     const res = await request(app).post('/api/subscribe').send({ email: EMAIL });
     expect(res.status).toBe(202);
     expect(res.body).toEqual(PENDING);
-    const line = logs.find((entry) => entry.msg === 'newsletter provider failed');
+    const line = logs.find((entry) => entry.msg === 'newsletter sign-up not delivered yet; kept pending, will retry');
     expect(line?.detail).toMatch(/ECONNREFUSED/);
     expect(typeof line?.reqId).toBe('string');
   });

@@ -45,7 +45,8 @@ afterEach(async () => {
 function start(env: Record<string, string> = {}, outbox: Record<string, number> = {}, extra: { timeoutMs?: number } = {}) {
   return startServer({
     env: { NEWSLETTER_LIST_ID: 'OutboxList', NEWSLETTER_ENDPOINT: `${fake.origin}${FORM_ENDPOINT_PATH}`, NEWSLETTER_FILE: file, NEWSLETTER_RATE_LIMIT: '0', ...env },
-    newsletter: { timeoutMs: extra.timeoutMs ?? 300, outbox: { ...FAST_OUTBOX, ...outbox } },
+    newsletter: { timeoutMs: extra.timeoutMs ?? 300 },
+    outbox: { ...FAST_OUTBOX, ...outbox },
   });
 }
 
@@ -124,7 +125,7 @@ describe('the provider is down or slow: nothing is lost', () => {
     server = await start({}, { giveUpMs: 600 });
     expect((await signUp(server.origin, 'late@example.com')).status).toBe(202);
     await expect.poll(() => statusOf('late@example.com'), { timeout: 30_000, interval: 100 }).toBe('failed');
-    expect(server.logs.some((line) => line.msg.startsWith('newsletter delivery given up') && line.level === 50)).toBe(true);
+    expect(server.logs.some((line) => line.msg.startsWith('newsletter sign-up delivery given up') && line.level === 50)).toBe(true);
     const attemptsWhenFailed = fake.requests.length;
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(fake.requests).toHaveLength(attemptsWhenFailed);

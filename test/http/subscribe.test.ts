@@ -344,7 +344,7 @@ describe('logs', () => {
     await request(app).post('/api/subscribe').send({ email: 'private.person@example' });
     const text = JSON.stringify(logs).toLowerCase();
     expect(text).not.toContain('private.person');
-    expect(logs.some((line) => line.msg === 'newsletter sign-up accepted' && line.provider === 'klaviyo-form')).toBe(true);
+    expect(logs.some((line) => line.msg === 'newsletter sign-up delivered' && line.provider === 'klaviyo-form')).toBe(true);
     expect(logs.some((line) => line.level === 20 && line.emailDomain === 'example.com')).toBe(true);
   });
 });

@@ -15,6 +15,7 @@ import { parseConfig } from '../../server/config';
 import type { AppConfig } from '../../server/config';
 import { closeGracefully, createHttpServer, listen } from '../../server/http-server';
 import type { SubscribeOptions } from '../../server/newsletter/sign-ups';
+import type { OutboxTimings } from '../../server/outbox/outbox';
 import type { ContentStore } from '../../server/content/content-store';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -61,6 +62,7 @@ export function makeApp(
     config?: Partial<AppConfig>;
     extraRoutes?: RouteObject[];
     newsletter?: SubscribeOptions;
+    outbox?: Partial<OutboxTimings>;
     /** The content files the app serves (test/support/content-dir.ts); by default content/. */
     content?: ContentStore;
   } = {},
@@ -71,6 +73,7 @@ export function makeApp(
     logger,
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     ...(options.newsletter ? { newsletter: options.newsletter } : {}),
+    ...(options.outbox ? { outbox: options.outbox } : {}),
     ...(options.content ? { content: options.content } : {}),
   });
   return { app, logs: records, config };
@@ -89,7 +92,7 @@ export async function startServer(options: Parameters<typeof makeApp>[0] = {}) {
     config,
     /** Stops the newsletter outbox, then the server; resolves with whether it drained. */
     close: async () => {
-      await app.signUps.stop();
+      await app.outbox.stop();
       return closeGracefully(server, 1_000, logger);
     },
   };

@@ -13,6 +13,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
+import type { OutboxTimings } from '../../server/outbox/outbox';
 import type { SubscribeOptions } from '../../server/newsletter/sign-ups';
 import { capturingLogger, testConfig } from './app';
 
@@ -238,16 +239,23 @@ export async function refusedUrl(path = FORM_ENDPOINT_PATH): Promise<string> {
 export const FAST_NEWSLETTER: SubscribeOptions = {
   timeoutMs: 300,
   rateLimit: { limit: 1_000, windowMs: 60_000 },
-  outbox: { firstRetryMs: 3_600_000, maxRetryMs: 3_600_000 },
 };
+
+/** Background retries an hour away (see FAST_NEWSLETTER). */
+export const SLOW_RETRIES: Partial<OutboxTimings> = { firstRetryMs: 3_600_000, maxRetryMs: 3_600_000 };
 
 /** Retries within 200 ms, capped at 400 ms, the file looked at every 100 ms. */
 export const FAST_OUTBOX = { firstRetryMs: 200, maxRetryMs: 400, pollMs: 100, stopWaitMs: 1_000 };
 
-/** The real app with newsletter tuning, and its log lines. */
-export function makeSubscribeApp(env: Record<string, string>, newsletter: SubscribeOptions = {}, config: Partial<AppConfig> = {}) {
+/** The real app with newsletter and outbox tuning, and its log lines. */
+export function makeSubscribeApp(
+  env: Record<string, string>,
+  newsletter: SubscribeOptions = {},
+  config: Partial<AppConfig> = {},
+  outbox: Partial<OutboxTimings> = {},
+) {
   const { logger, records } = capturingLogger();
   const appConfig = testConfig(env, config);
-  const app = createApp(appConfig, { logger, newsletter: { ...FAST_NEWSLETTER, ...newsletter } });
+  const app = createApp(appConfig, { logger, newsletter: { ...FAST_NEWSLETTER, ...newsletter }, outbox: { ...SLOW_RETRIES, ...outbox } });
   return { app, logs: records, config: appConfig };
 }

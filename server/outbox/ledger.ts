@@ -1,15 +1,17 @@
 /**
- * The sign-up ledger: every address the site has received, in one
- * append-only JSON-lines file (NEWSLETTER_FILE). With no provider it is the
- * list; with a provider it is also the outbox the delivery worker
- * (./outbox.ts) works from. Design record: docs/decisions/005-sign-up-ledger.md.
+ * A durable ledger: every record the site has received of one kind (the
+ * newsletter's sign-ups, the contact form's messages) in one append-only
+ * JSON-lines file. Where a record must reach someone else (a provider, an
+ * SMTP server) the ledger is also that queue's outbox (./outbox.ts). What a
+ * record holds and how it is keyed is the kind's business (a `LedgerKind`);
+ * this module only keeps records safe. Design record:
+ * docs/decisions/005-sign-up-ledger.md and 012-contact-messages.md.
  *
- * - Each line is the whole current state of one address; the last line for an
- *   address (compared case-insensitively) wins. Older files of plain
- *   `{"email","at"}` lines read as subscribed.
+ * - Each line is the whole current state of one record; the last line for a
+ *   key wins.
  * - A record is written with one write() and fsync'd (and the folder too when
  *   the file is new) before the caller goes on, so nothing positive is said
- *   about an address that is not on disk.
+ *   about a record that is not on disk.
  * - Writes are serialised in the process (a promise chain) and across
  *   processes (./file-lock.ts), and every write first catches up with what
  *   another process (the operator's command) wrote, so nobody's record is
@@ -17,9 +19,9 @@
  * - A line that cannot be read, such as a record torn by a crash, is skipped
  *   with a warning; a torn last line is closed with a newline before the next
  *   append, so the next record stays whole.
- * - Removing an address rewrites the file without it (temp file, fsync,
+ * - Removing a record rewrites the file without it (temp file, fsync,
  *   rename, fsync of the folder): erased, not flagged. Only a count of erased
- *   addresses is kept. The same compaction drops superseded lines when they
+ *   records is kept. The same compaction drops superseded lines when they
  *   pile up.
  * - The file is created, and kept, readable by its owner only.
  */
@@ -29,13 +31,11 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { withFileLock } from './file-lock';
 
-export type EntryStatus = 'subscribed' | 'pending' | 'failed' | 'rejected';
-export const ENTRY_STATUSES: readonly EntryStatus[] = ['subscribed', 'pending', 'failed', 'rejected'];
-
-export interface LedgerEntry {
-  email: string;
-  status: EntryStatus;
-  /** When the address was first received (ISO 8601 UTC). */
+/** What the outbox reads and writes of every record, whatever its kind. */
+export interface DeliveryState {
+  /** 'pending' and 'failed' mean the same to every kind; the others are the kind's own. */
+  status: string;
+  /** When the record was first received (ISO 8601 UTC). */
   at: string;
   /** When this state was recorded. */
   updated?: string;
@@ -45,11 +45,23 @@ export interface LedgerEntry {
   attempts?: number;
   /** Pending: when the next attempt is due. */
   next?: string;
-  /** The last delivery problem, as the provider module described it (never the address). */
+  /** The last delivery problem, as the sending module described it (never personal data). */
   lastError?: string;
 }
 
-export type LedgerCounts = Record<EntryStatus | 'removed', number>;
+/** What makes a ledger of one kind: its states, its key, its lines. */
+export interface LedgerKind<E extends DeliveryState> {
+  /** For log lines: 'newsletter ledger', 'message ledger'. */
+  label: string;
+  statuses: readonly E['status'][];
+  keyOf(entry: E): string;
+  /** A parsed line, or undefined when it is not a record of this kind. `legacy`: an old line that never overrides a newer one. */
+  read(record: Record<string, unknown>): { entry: E; legacy?: boolean } | undefined;
+  /** The line's fields, always in the same order. */
+  write(entry: E): Record<string, unknown>;
+}
+
+export type LedgerCounts<S extends string = string> = Record<S | 'removed', number>;
 
 export interface LedgerOptions {
   file: string;
@@ -57,20 +69,25 @@ export interface LedgerOptions {
   now?: () => Date;
 }
 
-/** Addresses are compared without regard to case (and surrounding spaces). */
-export function emailKey(email: string): string {
-  return email.trim().toLowerCase();
+/** The delivery fields of a line, as read from JSON (wrong types are dropped). */
+export function readDeliveryFields(record: Record<string, unknown>): Omit<DeliveryState, 'status' | 'at'> {
+  const fields: Omit<DeliveryState, 'status' | 'at'> = {};
+  for (const key of ['updated', 'queued', 'next', 'lastError'] as const) {
+    if (typeof record[key] === 'string') fields[key] = record[key];
+  }
+  if (typeof record.attempts === 'number') fields.attempts = record.attempts;
+  return fields;
 }
 
 /** Beyond this many superseded lines, an append also compacts the file. */
 const COMPACT_SLACK = 100;
 
-type ParsedLine =
-  | { kind: 'entry'; entry: LedgerEntry; /** A line from before the ledger: `{"email","at"}` only. */ plain: boolean }
+type ParsedLine<E> =
+  | { kind: 'entry'; entry: E; legacy: boolean }
   | { kind: 'erased'; count: number }
   | undefined;
 
-function parseLine(line: string): ParsedLine {
+function parseLine<E extends DeliveryState>(line: string, kind: LedgerKind<E>): ParsedLine<E> {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -80,22 +97,9 @@ function parseLine(line: string): ParsedLine {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
   if (typeof record.erased === 'number') return { kind: 'erased', count: record.erased };
-  if (typeof record.email !== 'string' || !record.email.trim()) return undefined;
-  const at = typeof record.at === 'string' ? record.at : '';
-  if (record.status === undefined) return { kind: 'entry', entry: { email: record.email, status: 'subscribed', at }, plain: true };
-  if (!ENTRY_STATUSES.includes(record.status as EntryStatus)) return undefined;
-  const entry: LedgerEntry = { email: record.email, status: record.status as EntryStatus, at };
-  for (const key of ['updated', 'queued', 'next', 'lastError'] as const) {
-    if (typeof record[key] === 'string') entry[key] = record[key];
-  }
-  if (typeof record.attempts === 'number') entry.attempts = record.attempts;
-  return { kind: 'entry', entry, plain: false };
-}
-
-/** One line, with the fields always in the same order. */
-function recordLine(entry: LedgerEntry): string {
-  const { email, status, at, updated, queued, attempts, next, lastError } = entry;
-  return `${JSON.stringify({ email, status, at, updated, queued, attempts, next, lastError })}\n`;
+  const read = kind.read(record);
+  if (!read || !kind.statuses.includes(read.entry.status)) return undefined;
+  return { kind: 'entry', entry: read.entry, legacy: read.legacy ?? false };
 }
 
 async function syncDirectory(directory: string) {
@@ -115,18 +119,20 @@ async function writeAll(handle: FileHandle, bytes: Buffer) {
   }
 }
 
-export class Ledger {
+export class Ledger<E extends DeliveryState> {
   readonly file: string;
+  readonly kind: LedgerKind<E>;
   private readonly logger: Logger;
-  private readonly now: () => Date;
-  private entries = new Map<string, LedgerEntry>();
+  protected readonly now: () => Date;
+  private entries = new Map<string, E>();
   private erased = 0;
   private lineCount = 0;
   /** The file as last read: identity and how many bytes of it are applied. */
   private seen: { dev: number; ino: number; size: number } | undefined;
   private tail: Promise<unknown> = Promise.resolve();
 
-  constructor(options: LedgerOptions) {
+  constructor(kind: LedgerKind<E>, options: LedgerOptions) {
+    this.kind = kind;
     this.file = path.resolve(options.file);
     this.logger = options.logger;
     this.now = options.now ?? (() => new Date());
@@ -134,24 +140,30 @@ export class Ledger {
 
   // ---- reading (answers from memory; refresh() catches up with the file)
 
-  get(email: string): LedgerEntry | undefined {
-    return this.entries.get(emailKey(email));
+  get(key: string): E | undefined {
+    return this.entries.get(key);
   }
 
-  /** Every entry, in the order the addresses were first received. */
-  list(): LedgerEntry[] {
+  /** Every entry, in the order the records were first received. */
+  list(): E[] {
     return [...this.entries.values()];
   }
 
-  counts(): LedgerCounts {
-    const counts: LedgerCounts = { subscribed: 0, pending: 0, failed: 0, rejected: 0, removed: this.erased };
-    for (const entry of this.entries.values()) counts[entry.status] += 1;
+  counts(): LedgerCounts<E['status']> {
+    const counts = Object.fromEntries([...this.kind.statuses, 'removed'].map((status) => [status, 0])) as LedgerCounts<E['status']>;
+    counts.removed = this.erased;
+    for (const entry of this.entries.values()) counts[entry.status as E['status']] += 1;
     return counts;
   }
 
-  /** What still has to reach the provider, for metrics; no I/O. */
+  /** What still has to reach its recipient, for metrics; no I/O. */
   backlog(): { pending: number; failed: number } {
-    const { pending, failed } = this.counts();
+    let pending = 0;
+    let failed = 0;
+    for (const { status } of this.entries.values()) {
+      if (status === 'pending') pending += 1;
+      else if (status === 'failed') failed += 1;
+    }
     return { pending, failed };
   }
 
@@ -171,26 +183,15 @@ export class Ledger {
   // ---- writing
 
   /**
-   * Records a sign-up unless the address is already subscribed or pending.
-   * A failed or rejected address is queued afresh with `status`.
+   * Records a new state for `key` after catching up with the file: `decide`
+   * gets what is there (or undefined) and returns the record to write, or
+   * undefined to leave it as it is.
    */
-  add(email: string, status: 'subscribed' | 'pending', firstAttemptAt?: Date): Promise<{ created: boolean; entry: LedgerEntry }> {
+  insert(key: string, decide: (existing: E | undefined) => E | undefined): Promise<{ created: boolean; entry: E | undefined }> {
     return this.exclusive(async () => {
-      const existing = this.entries.get(emailKey(email));
-      if (existing && (existing.status === 'subscribed' || existing.status === 'pending')) return { created: false, entry: existing };
-      const now = this.now().toISOString();
-      const entry: LedgerEntry =
-        status === 'subscribed'
-          ? { email: existing?.email ?? email, status, at: existing?.at ?? now, updated: now }
-          : {
-              email: existing?.email ?? email,
-              status,
-              at: existing?.at ?? now,
-              updated: now,
-              queued: now,
-              attempts: 0,
-              next: (firstAttemptAt ?? this.now()).toISOString(),
-            };
+      const existing = this.entries.get(key);
+      const entry = decide(existing);
+      if (!entry) return { created: false, entry: existing };
       await this.append([entry]);
       return { created: true, entry };
     });
@@ -198,16 +199,17 @@ export class Ledger {
 
   /**
    * Changes an entry after catching up with the file: `change` gets the
-   * current state and returns the new one, or undefined to leave it. An
-   * address removed meanwhile stays removed (resolves undefined).
+   * current state and returns the new one, or undefined to leave it. A
+   * record removed meanwhile stays removed (resolves undefined).
    */
-  update(email: string, change: (entry: LedgerEntry) => LedgerEntry | undefined): Promise<LedgerEntry | undefined> {
+  update(key: string, change: (entry: E) => E | undefined): Promise<E | undefined> {
     return this.exclusive(async () => {
-      const current = this.entries.get(emailKey(email));
+      const current = this.entries.get(key);
       const next = current ? change(current) : undefined;
       if (!next) return undefined;
-      await this.append([{ ...next, updated: this.now().toISOString() }]);
-      return next;
+      const recorded = { ...next, updated: this.now().toISOString() };
+      await this.append([recorded]);
+      return recorded;
     });
   }
 
@@ -217,20 +219,27 @@ export class Ledger {
       const now = this.now().toISOString();
       const requeued = this.list()
         .filter((entry) => entry.status === 'failed')
-        .map((entry): LedgerEntry => ({ ...entry, status: 'pending', updated: now, queued: now, attempts: 0, next: now }));
+        .map((entry): E => ({ ...entry, status: 'pending', updated: now, queued: now, attempts: 0, next: now }));
       if (requeued.length > 0) await this.append(requeued);
       return requeued.length;
     });
   }
 
-  /** Erases an address: the file is rewritten without it. False when it was not there. */
-  remove(email: string): Promise<boolean> {
+  /** Erases every record `matches` selects: the file is rewritten without them. Resolves with how many. */
+  removeWhere(matches: (entry: E) => boolean): Promise<number> {
     return this.exclusive(async () => {
-      if (!this.entries.delete(emailKey(email))) return false;
-      this.erased += 1;
+      const keys = [...this.entries].filter(([, entry]) => matches(entry)).map(([key]) => key);
+      if (keys.length === 0) return 0;
+      for (const key of keys) this.entries.delete(key);
+      this.erased += keys.length;
       await this.compact();
-      return true;
+      return keys.length;
     });
+  }
+
+  /** Erases one record. False when it was not there. */
+  async remove(key: string): Promise<boolean> {
+    return (await this.removeWhere((entry) => this.kind.keyOf(entry) === key)) > 0;
   }
 
   // ---- internals
@@ -272,7 +281,7 @@ export class Ledger {
     if (replaced && (info.mode & 0o077) !== 0) {
       const handle = await open(this.file, 'r');
       await handle.chmod(0o600).finally(() => handle.close());
-      this.logger.warn({ file: this.file }, 'newsletter ledger was readable by others; made it owner-only (0600)');
+      this.logger.warn({ file: this.file }, `${this.kind.label} was readable by others; made it owner-only (0600)`);
     }
     if (info.size === from) {
       this.seen = { dev: info.dev, ino: info.ino, size: info.size };
@@ -297,25 +306,25 @@ export class Ledger {
     for (const line of bytes.subarray(0, end).toString('utf8').split('\n')) {
       if (!line.trim()) continue;
       this.lineCount += 1;
-      const parsed = parseLine(line);
+      const parsed = parseLine(line, this.kind);
       if (!parsed) {
         skipped += 1;
       } else if (parsed.kind === 'erased') {
         this.erased = parsed.count;
       } else {
-        const key = emailKey(parsed.entry.email);
-        // An old plain line (duplicates were allowed then) never overrides what is known.
-        if (!(parsed.plain && this.entries.has(key))) this.entries.set(key, parsed.entry);
+        const key = this.kind.keyOf(parsed.entry);
+        // An old line (duplicates were allowed then) never overrides what is known.
+        if (!(parsed.legacy && this.entries.has(key))) this.entries.set(key, parsed.entry);
       }
     }
     if (skipped > 0) {
-      this.logger.warn({ file: this.file, skipped }, 'newsletter ledger: skipped unreadable lines (records torn by a crash?); the rest is intact');
+      this.logger.warn({ file: this.file, skipped }, `${this.kind.label}: skipped unreadable lines (records torn by a crash?); the rest is intact`);
     }
     let size = from + end;
     if (end < bytes.length) {
       // We hold the lock, so nobody is writing: this is a record torn by a crash.
       // Closing it with a newline keeps the next append a line of its own.
-      this.logger.warn({ file: this.file, bytes: bytes.length - end }, 'newsletter ledger: skipped a torn last record (a crash during a write?); the rest is intact');
+      this.logger.warn({ file: this.file, bytes: bytes.length - end }, `${this.kind.label}: skipped a torn last record (a crash during a write?); the rest is intact`);
       await this.writeAppend(Buffer.from('\n'));
       this.lineCount += 1;
       size = from + bytes.length + 1;
@@ -340,18 +349,22 @@ export class Ledger {
     if (created) await syncDirectory(directory);
   }
 
-  private async append(entries: LedgerEntry[]): Promise<void> {
-    await this.writeAppend(Buffer.from(entries.map(recordLine).join(''), 'utf8'));
-    for (const entry of entries) this.entries.set(emailKey(entry.email), entry);
+  private lineOf(entry: E): string {
+    return `${JSON.stringify(this.kind.write(entry))}\n`;
+  }
+
+  private async append(entries: E[]): Promise<void> {
+    await this.writeAppend(Buffer.from(entries.map((entry) => this.lineOf(entry)).join(''), 'utf8'));
+    for (const entry of entries) this.entries.set(this.kind.keyOf(entry), entry);
     this.lineCount += entries.length;
     if (this.lineCount > 2 * this.entries.size + COMPACT_SLACK) await this.compact();
   }
 
-  /** Rewrites the file with one line per address (and the erased count); atomic by rename. */
+  /** Rewrites the file with one line per record (and the erased count); atomic by rename. */
   private async compact(): Promise<void> {
     const directory = path.dirname(this.file);
     await mkdir(directory, { recursive: true });
-    const lines = (this.erased > 0 ? [`${JSON.stringify({ erased: this.erased })}\n`] : []).concat(this.list().map(recordLine));
+    const lines = (this.erased > 0 ? [`${JSON.stringify({ erased: this.erased })}\n`] : []).concat(this.list().map((entry) => this.lineOf(entry)));
     const temporary = `${this.file}.${process.pid}.tmp`;
     const handle = await open(temporary, 'w', 0o600);
     try {
@@ -366,8 +379,4 @@ export class Ledger {
     this.seen = { dev: info.dev, ino: info.ino, size: info.size };
     this.lineCount = lines.length;
   }
-}
-
-export function openLedger(options: LedgerOptions): Ledger {
-  return new Ledger(options);
 }
