@@ -26,6 +26,7 @@ import type { SiteContent } from './content/publication';
 import type { Metrics } from './metrics';
 import { createSignUps } from './newsletter/sign-ups';
 import type { SubscribeOptions } from './newsletter/sign-ups';
+import { trustProxyWarning } from './form-post/form-endpoint';
 import { Outbox } from './outbox/outbox';
 import type { OutboxTimings } from './outbox/outbox';
 import { immutableAssets } from './immutable-assets';
@@ -248,6 +249,11 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   app.use(signUps.router);
 
   outbox.start();
+
+  // Behind a proxy, without TRUST_PROXY, every visitor would share each rate limit: say so once.
+  const sharedBudgets =
+    config.trustProxy === false && trustProxyWarning([{ noun: 'newsletter sign-up', limit: signUps.rateLimit.limit, per: 'minute' }]);
+  if (sharedBudgets) logger.warn(sharedBudgets);
 
   // 8. Old blog addresses (content/redirects.yaml): a plain 301, no React
   //    needed. Matched with and without the trailing slash.

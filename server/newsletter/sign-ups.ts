@@ -19,7 +19,7 @@ import type { NewsletterProvider, SignUpResult, SubscribeOutcome } from './outco
 import { createProvider } from './providers';
 import { emailKey, openLedger } from './sign-up-ledger';
 import type { SignUpLedger } from './sign-up-ledger';
-import { subscribeRouter } from './subscribe-handler';
+import { RATE_LIMIT_WINDOW_MS, subscribeRouter } from './subscribe-handler';
 
 export interface SubscribeOptions {
   /** Time limit for the provider's answer. Default 8 s. */
@@ -35,6 +35,8 @@ export interface SubscribeOptions {
 export interface SignUps {
   router: express.Router;
   ledger: SignUpLedger;
+  /** The per-client limit in force, for the start-up warning about TRUST_PROXY. */
+  rateLimit: { limit: number; windowMs: number };
 }
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 8_000;
@@ -108,8 +110,9 @@ export function createSignUps(config: AppConfig, deps: { logger: Logger; outbox:
     return deliverNow(email, log);
   }
 
-  const router = subscribeRouter(config, { logger: deps.logger, submit, providerName, rateLimit: deps.rateLimit, onOutcome: deps.onOutcome });
-  return { router, ledger };
+  const rateLimit = deps.rateLimit ?? { limit: config.newsletter.rateLimit, windowMs: RATE_LIMIT_WINDOW_MS };
+  const router = subscribeRouter(config, { logger: deps.logger, submit, providerName, rateLimit, onOutcome: deps.onOutcome });
+  return { router, ledger, rateLimit };
 }
 
 function signUpResultOf(result: AttemptResult): SignUpResult {
