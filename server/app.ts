@@ -26,6 +26,8 @@ import type { SiteContent } from './content/publication';
 import type { Metrics } from './metrics';
 import { createSignUps } from './newsletter/sign-ups';
 import type { SubscribeOptions } from './newsletter/sign-ups';
+import { createContactMessages } from './contact/contact-messages';
+import type { ContactOptions } from './contact/contact-messages';
 import { trustProxyWarning } from './form-post/form-endpoint';
 import { Outbox } from './outbox/outbox';
 import type { OutboxTimings } from './outbox/outbox';
@@ -50,6 +52,8 @@ export interface AppDependencies {
   newsletter?: SubscribeOptions;
   /** Retry timings and concurrency of the outbox (server/outbox/); tests make them fast. */
   outbox?: Partial<OutboxTimings>;
+  /** Contact form tuning (rate limit, SMTP time limit); tests make them fast. */
+  contact?: ContactOptions;
   /** Prometheus metrics (server/metrics.ts); server/index.ts makes them when METRICS_PORT is set. */
   metrics?: Metrics;
   /** The content files (server/content/); by default content/ under rootDir, read at once. Tests bring their own. */
@@ -67,7 +71,10 @@ const STATIC_FILE_HEADERS = new Map([
 ]);
 const staticFileHeaders = (res: ServerResponse) => res.setHeaders(STATIC_FILE_HEADERS);
 
-export function createApp(config: AppConfig, { logger, extraRoutes = [], newsletter, outbox: outboxTimings, metrics, content }: AppDependencies) {
+export function createApp(
+  config: AppConfig,
+  { logger, extraRoutes = [], newsletter, outbox: outboxTimings, contact, metrics, content }: AppDependencies,
+) {
   const app = express();
   const manifestPath = path.join(config.rootDir, BUILD_MANIFEST_PATH);
   // Read once in production; in development the client is rebuilt under us.
@@ -89,29 +96,34 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   // addresses and the outside origins the CSP must allow. Built once, and again
   // only when the content changes: a scheduled item's publishAt has passed, or
   // (development) a file was edited. The old cache then goes with the old content.
-  const publishedSite = followContent(contentStore, (current: SiteContent) => ({
-    pages: createPageCache({
-      renderer: createPageRenderer({
-        routes: createRoutes(createPageLoaders({ siteUrl: config.siteUrl, shareImages }, current), {
-          redirects: current.redirects,
-          extraPages: extraRoutes,
-        }),
-        siteUrl: config.siteUrl,
-        exposeErrors: !config.isProduction,
-        getManifest,
-        getInlineStyles: () => getInlineStyles().css,
+  const publishedSite = followContent(contentStore, (current: SiteContent) => {
+    const renderer = createPageRenderer({
+      routes: createRoutes(createPageLoaders({ siteUrl: config.siteUrl, shareImages }, current), {
+        redirects: current.redirects,
+        extraPages: extraRoutes,
       }),
       siteUrl: config.siteUrl,
       exposeErrors: !config.isProduction,
-      enabled: config.isProduction,
-      onLookup: metrics && ((result) => metrics.pageCacheLookups.inc({ result })),
-    }),
-    sitemap: sitemapRouter(config.siteUrl, current),
-    feeds: feedsRouter(config.siteUrl, current),
-    // Keys in lower case: Express matched these paths without regard to case, and still does for every route.
-    redirects: new Map(current.redirects.flatMap(({ from, to }) => [[from.toLowerCase(), to], [`${from.toLowerCase()}/`, to]])),
-    contentSources: contentSourcesOf(current),
-  }));
+      getManifest,
+      getInlineStyles: () => getInlineStyles().css,
+    });
+    return {
+      content: current,
+      renderer,
+      pages: createPageCache({
+        renderer,
+        siteUrl: config.siteUrl,
+        exposeErrors: !config.isProduction,
+        enabled: config.isProduction,
+        onLookup: metrics && ((result) => metrics.pageCacheLookups.inc({ result })),
+      }),
+      sitemap: sitemapRouter(config.siteUrl, current),
+      feeds: feedsRouter(config.siteUrl, current),
+      // Keys in lower case: Express matched these paths without regard to case, and still does for every route.
+      redirects: new Map(current.redirects.flatMap(({ from, to }) => [[from.toLowerCase(), to], [`${from.toLowerCase()}/`, to]])),
+      contentSources: contentSourcesOf(current),
+    };
+  });
 
   // The headers every page and API answer carries (server/security-headers.ts).
   const pageHeaders = securityHeaders({
@@ -248,11 +260,32 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   app.use(paths.subscribeApi, compression());
   app.use(signUps.router);
 
+  // 7b. Contact messages (server/contact/): the ledger in CONTACT_FILE (the
+  //     inbox without SMTP), its queue to the firm's SMTP server, and
+  //     POST /api/contact behind the same guards. The form without
+  //     JavaScript posts to /contact itself: a refusal is answered with the
+  //     page, rendered for that visitor alone with what they typed.
+  const contactMessages = createContactMessages(config, {
+    logger,
+    outbox,
+    form: () => publishedSite().content.contact.form,
+    renderForm: async (state, log) => (await publishedSite().renderer.renderWithData(paths.contact, { contactForm: state }, log)).html,
+    onOutcome: metrics && ((outcome) => metrics.contactMessages.inc({ outcome })),
+    ...contact,
+  });
+  metrics?.setContactBacklogSource(() => contactMessages.ledger.backlog());
+  app.use(paths.contactApi, compression());
+  app.use(contactMessages.router);
+
   outbox.start();
 
   // Behind a proxy, without TRUST_PROXY, every visitor would share each rate limit: say so once.
   const sharedBudgets =
-    config.trustProxy === false && trustProxyWarning([{ noun: 'newsletter sign-up', limit: signUps.rateLimit.limit, per: 'minute' }]);
+    config.trustProxy === false &&
+    trustProxyWarning([
+      { noun: 'newsletter sign-up', limit: signUps.rateLimit.limit, per: 'minute' },
+      { noun: 'contact message', limit: contactMessages.rateLimit.limit, per: 'hour' },
+    ]);
   if (sharedBudgets) logger.warn(sharedBudgets);
 
   // 8. Old blog addresses (content/redirects.yaml): a plain 301, no React
@@ -280,14 +313,14 @@ export function createApp(config: AppConfig, { logger, extraRoutes = [], newslet
   app.get([PAGE_DATA_PREFIX, `${PAGE_DATA_PREFIX}/{*path}`], (req, res, next) => publishedSite().pages.dataHandler(req, res, next));
   app.get('/{*path}', (req, res, next) => publishedSite().pages.pageHandler(req, res, next));
 
-  // 11. Pages can only be read.
-  app.all('/{*path}', (_req, res) => {
-    res.setHeader('Allow', 'GET, HEAD');
+  // 11. Pages can only be read (and /contact takes its form's POST, step 7b).
+  app.all('/{*path}', (req, res) => {
+    res.setHeader('Allow', req.path.toLowerCase().replace(/\/$/, '') === paths.contact ? 'GET, HEAD, POST' : 'GET, HEAD');
     res.status(405).type('text/plain').send('Method Not Allowed: pages can only be read with GET or HEAD.');
   });
 
   app.use(errorHandler(config));
-  return Object.assign(app, { signUps, outbox, readiness });
+  return Object.assign(app, { signUps, contactMessages, outbox, readiness });
 }
 
 /** The outside origins of the content's own media: audio files and cover images served from elsewhere. */

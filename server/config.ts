@@ -4,6 +4,7 @@
  */
 import express from 'express';
 import path from 'node:path';
+import { checkEmail } from '../shared/rules/email';
 
 export type TrustProxy = boolean | number | string;
 export type NewsletterProviderName = 'klaviyo-form' | 'klaviyo-api' | 'file';
@@ -36,6 +37,20 @@ export interface AppConfig {
     companyId?: string;
     apiUrl: string;
     /** Sign-ups per client per minute; 0 turns the limit off. */
+    rateLimit: number;
+  };
+  contact: {
+    /** The message ledger (CONTACT_FILE): every message, on disk first. */
+    file: string;
+    /** Where messages are sent; absent, the ledger is the inbox. */
+    smtp?: {
+      url: string;
+      /** Recipients (CONTACT_TO), and who gets the compliance copy (CONTACT_COPY_TO, Bcc). */
+      to: string[];
+      from: string;
+      copyTo: string[];
+    };
+    /** Messages per client per hour; 0 turns the limit off. */
     rateLimit: number;
   };
 }
@@ -140,6 +155,50 @@ function parseRateLimit(env: Env): number {
   return Number(raw);
 }
 
+/** A list of addresses separated by commas; each must pass the site's email rule. */
+function parseAddresses(env: Env, name: string): string[] {
+  const raw = read(env, name);
+  if (raw === undefined) return [];
+  const addresses = raw.split(',').map((part) => part.trim()).filter(Boolean);
+  for (const address of addresses) {
+    if (!checkEmail(address).ok) throw new ConfigError(`${name} must be email addresses separated by commas (got "${address}")`);
+  }
+  return addresses;
+}
+
+function parseContact(env: Env, rootDir: string): AppConfig['contact'] {
+  const url = read(env, 'CONTACT_SMTP_URL');
+  const to = parseAddresses(env, 'CONTACT_TO');
+  const from = parseAddresses(env, 'CONTACT_FROM');
+  const copyTo = parseAddresses(env, 'CONTACT_COPY_TO');
+  let smtp: AppConfig['contact']['smtp'];
+  if (url !== undefined) {
+    let protocol: string;
+    try {
+      protocol = new URL(url).protocol;
+    } catch {
+      protocol = '';
+    }
+    if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+      throw new ConfigError('CONTACT_SMTP_URL must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465');
+    }
+    if (to.length === 0) throw new ConfigError('CONTACT_TO must be set when CONTACT_SMTP_URL is: the address that receives the messages');
+    if (from.length !== 1) throw new ConfigError('CONTACT_FROM must be one address when CONTACT_SMTP_URL is: the sender the SMTP server accepts');
+    smtp = { url, to, from: from[0]!, copyTo };
+  } else if (to.length > 0 || copyTo.length > 0) {
+    throw new ConfigError('CONTACT_SMTP_URL must be set for CONTACT_TO and CONTACT_COPY_TO to take effect');
+  }
+  const rawLimit = read(env, 'CONTACT_RATE_LIMIT');
+  if (rawLimit !== undefined && (!/^\d+$/.test(rawLimit) || Number(rawLimit) > 1_000_000)) {
+    throw new ConfigError(`CONTACT_RATE_LIMIT must be a whole number of messages per client per hour, 0 for no limit (got "${rawLimit}")`);
+  }
+  return {
+    file: path.resolve(rootDir, read(env, 'CONTACT_FILE') ?? 'data/messages.jsonl'),
+    smtp,
+    rateLimit: rawLimit === undefined ? 5 : Number(rawLimit),
+  };
+}
+
 function parseNewsletter(env: Env, rootDir: string): AppConfig['newsletter'] {
   const listId = read(env, 'NEWSLETTER_LIST_ID');
   const companyId = read(env, 'NEWSLETTER_COMPANY_ID');
@@ -178,5 +237,6 @@ export function parseConfig(env: Env, rootDir: string = process.cwd()): AppConfi
     drainSeconds: parseDrainSeconds(env),
     metricsPort: parseMetricsPort(env, port),
     newsletter: parseNewsletter(env, rootDir),
+    contact: parseContact(env, rootDir),
   };
 }

@@ -9,6 +9,10 @@
  * - newsletter_signups_total{outcome}: every sign-up attempt's outcome code.
  * - newsletter_outbox_entries{state=pending|failed}: what has still to reach
  *   the provider, read from the ledger when scraped.
+ * - contact_messages_total{outcome}: every contact form post's outcome
+ *   (received, invalid, rate-limited, unavailable, honeypot).
+ * - contact_outbox_entries{state=pending|failed}: messages not yet accepted
+ *   by the SMTP server.
  * - prom-client's default process and Node.js metrics (CPU, memory, event
  *   loop lag, GC, handles).
  */
@@ -29,6 +33,9 @@ export interface Metrics {
   newsletterSignups: Counter<'outcome'>;
   /** Where newsletter_outbox_entries reads the backlog from when scraped. */
   setOutboxBacklogSource(source: () => OutboxBacklog): void;
+  contactMessages: Counter<'outcome'>;
+  /** Where contact_outbox_entries reads the backlog from when scraped. */
+  setContactBacklogSource(source: () => OutboxBacklog): void;
 }
 
 /** An answer whose connection closed before it was complete (nginx's code for it). */
@@ -87,19 +94,39 @@ export async function createMetrics(): Promise<Metrics> {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
-  let backlogSource: (() => OutboxBacklog) | undefined;
-  new Gauge({
-    name: 'newsletter_outbox_entries',
-    help: 'Sign-ups not yet confirmed by the email provider: pending (being retried) or failed (gave up; see `subscribers retry`).',
-    labelNames: ['state'] as const,
+  /** A gauge of one queue's backlog, read from its ledger when scraped; returns where to set the source. */
+  const backlogGauge = (name: string, help: string) => {
+    let source: (() => OutboxBacklog) | undefined;
+    new Gauge({
+      name,
+      help,
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        if (!source) return;
+        const { pending, failed } = source();
+        this.set({ state: 'pending' }, pending);
+        this.set({ state: 'failed' }, failed);
+      },
+    });
+    return (next: () => OutboxBacklog) => {
+      source = next;
+    };
+  };
+  const setOutboxBacklogSource = backlogGauge(
+    'newsletter_outbox_entries',
+    'Sign-ups not yet confirmed by the email provider: pending (being retried) or failed (gave up; see `subscribers retry`).',
+  );
+  const contactMessages = new Counter({
+    name: 'contact_messages_total',
+    help: 'Contact form posts by outcome (received, invalid, rate-limited, unavailable, honeypot).',
+    labelNames: ['outcome'] as const,
     registers: [registry],
-    collect() {
-      if (!backlogSource) return;
-      const { pending, failed } = backlogSource();
-      this.set({ state: 'pending' }, pending);
-      this.set({ state: 'failed' }, failed);
-    },
   });
+  const setContactBacklogSource = backlogGauge(
+    'contact_outbox_entries',
+    'Contact messages not yet accepted by the SMTP server: pending (being retried) or failed (refused or gave up; see `messages list`).',
+  );
 
   const httpMiddleware: RequestHandler = (req, res, next) => {
     const stopTimer = duration.startTimer();
@@ -120,9 +147,9 @@ export async function createMetrics(): Promise<Metrics> {
     httpMiddleware,
     pageCacheLookups,
     newsletterSignups,
-    setOutboxBacklogSource(source) {
-      backlogSource = source;
-    },
+    setOutboxBacklogSource,
+    contactMessages,
+    setContactBacklogSource,
   };
 }
 

@@ -6,7 +6,7 @@
  * Keys are canonical, never raw URLs: the key of a page is its canonical path
  * (from the head its loader computed) plus only the query parameters the page
  * really reads (`page` on /podcast, via its loader; the sign-up outcome on
- * pages with the form). So `/podcast?page=2&utm_source=x` and `/PODCAST?page=2`
+ * pages with the form; the contact form's `message=received`). So `/podcast?page=2&utm_source=x` and `/PODCAST?page=2`
  * share one entry, and every unknown path shares the one not-found entry.
  * What a visitor sends can only add aliases (request URL → key) to a bounded
  * map, never entries.
@@ -17,6 +17,7 @@ import type { StaticHandlerContext } from 'react-router-dom';
 import type { PageData } from '../shared/page-head';
 import { PAGE_DATA_PREFIX } from '../shared/paths';
 import type { NewsletterFormState } from '../shared/rules/newsletter';
+import type { ContactFormState } from '../shared/rules/contact-message';
 import { encodeBody, sendEncodedBody } from './encoded-body';
 import type { EncodedBody } from './encoded-body';
 import { pageDataOf, routePatternOf } from './render-page';
@@ -64,12 +65,15 @@ export function createPageCache(options: PageCacheOptions) {
   const building = new Map<string, Promise<CachedPage>>();
 
   function keyOf(context: StaticHandlerContext): string | undefined {
-    const data = pageDataOf(context, options.exposeErrors) as Partial<PageData & { newsletter: NewsletterFormState }> | null;
+    const data = pageDataOf(context, options.exposeErrors) as Partial<
+      PageData & { newsletter: NewsletterFormState; contactForm: ContactFormState }
+    > | null;
     if (context.statusCode === 200) {
       const canonical = data?.head?.canonicalUrl;
       if (!canonical?.startsWith(siteUrl)) return undefined;
       const outcome = data?.newsletter?.outcome;
-      return canonical.slice(siteUrl.length) + (outcome ? `#newsletter=${outcome}` : '');
+      const messageSent = data?.contactForm?.sent;
+      return canonical.slice(siteUrl.length) + (outcome ? `#newsletter=${outcome}` : '') + (messageSent ? '#message=received' : '');
     }
     // Every unknown path, and every unknown episode, renders the same screen.
     if (context.statusCode === 404) return `404:${Object.keys(context.errors ?? {}).join(',')}`;

@@ -22,6 +22,7 @@ import type { PageRouteId, RouteLoaders } from '../shared/routes';
 import { servicePageRouteIds, servicePathOf } from '../shared/routes';
 import { pageCount, paginate, parsePageParam } from '../shared/rules/pagination';
 import { newsletterFormState } from '../shared/rules/newsletter';
+import { contactFormState } from '../shared/rules/contact-message';
 import type { SiteData } from '../shared/site-data';
 import type { SiteContent } from './content/publication';
 import { createPageHeads } from './page-head';
@@ -96,7 +97,7 @@ export function createPageLoaders(site: PageHeadSite, content: SiteContent): Rou
     intro: content.pressPage.intro,
     items: content.press,
   };
-  const contact: Omit<ContactPageData, 'newsletter'> = {
+  const contact: Omit<ContactPageData, 'newsletter' | 'contactForm'> = {
     head: headFor({ kind: 'page', page: 'contact' }),
     contact: content.contact,
   };
@@ -153,7 +154,11 @@ export function createPageLoaders(site: PageHeadSite, content: SiteContent): Rou
     },
     'episode-page': ({ params }) => episodePages.get(params.episodeId ?? '') ?? notFound(episodeNotFound),
     'press-page': withNewsletter(press, paths.press),
-    'contact-page': withNewsletter(contact, paths.contact),
+    'contact-page': (args) => ({
+      ...contact,
+      newsletter: newsletterFormState(urlOf(args), paths.contact),
+      contactForm: contactFormState(urlOf(args)),
+    }),
     'legal-page:privacy': () => privacy,
     'terms-page': () => terms,
     'legal-page:accessibility': () => accessibility,

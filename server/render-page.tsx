@@ -119,6 +119,20 @@ export function createPageRenderer(options: PageRendererOptions) {
     },
 
     /**
+     * The page at `path` with `extra` added to its own data: one visitor's
+     * page, rendered for them alone and never cached (the contact form,
+     * answered with what they typed and what is wrong with it).
+     */
+    async renderWithData(path: string, extra: Record<string, unknown>, log: Logger): Promise<RenderedDocument> {
+      const result = await this.query(path);
+      if (result.kind !== 'page') throw new Error(`${path} redirects; it cannot show a form`);
+      const { context } = result;
+      const leaf = context.matches[context.matches.length - 1]!.route.id;
+      const loaderData = { ...context.loaderData, [leaf]: { ...(context.loaderData[leaf] as object), ...extra } };
+      return this.render({ ...context, loaderData }, log);
+    },
+
+    /**
      * The document for a context. A component that throws while rendering
      * gets the error screen inside the layout, as the route boundary would in
      * the browser; should that fail too, a plain last-resort page.

@@ -21,6 +21,8 @@ export const paths = {
   terms: '/terms',
   accessibility: '/accessibility',
   subscribeApi: '/api/subscribe',
+  /** The contact form's messages (server/contact/); the form without JavaScript posts to /contact itself. */
+  contactApi: '/api/contact',
   /** Atom 1.0: the newest episodes and press articles (server/feeds.ts). */
   atomFeed: '/feed.xml',
   /** JSON Feed 1.1: the newest episodes, for podcast and feed apps. */
@@ -70,5 +72,6 @@ export const siteIcons = {
 export const anchors = {
   services: 'services',
   newsletter: 'contact',
+  contactForm: 'message-form',
   episodes: 'episodes-section',
 } as const;

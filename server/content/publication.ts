@@ -144,7 +144,11 @@ export function publish(source: ContentSource, { now, preview = false }: { now: 
     pressPage: pages.press,
     notFoundPage: pages.notFound,
     terms: pages.terms,
-    contact: { ...pages.contact, learnFirst: markdownInline(pages.contact.learnFirst, { firmEmail }) },
+    contact: {
+      ...pages.contact,
+      learnFirst: markdownInline(pages.contact.learnFirst, { firmEmail }),
+      form: { ...pages.contact.form, privacyNote: markdownInline(pages.contact.form.privacyNote, { firmEmail }) },
+    },
     privacy: legalDocument(pages.privacy, firmEmail),
     accessibility: legalDocument(pages.accessibility, firmEmail),
     services: fill(source.services),

@@ -36,6 +36,8 @@ export interface GuardMessages {
 
 export interface FormEndpointOptions {
   path: string;
+  /** A page that also takes the POST (its form without JavaScript); other methods there are the page's. */
+  alsoAt?: string;
   /** How log lines name what is sent: 'newsletter sign-up', 'contact message'. */
   noun: string;
   siteUrl: string;
@@ -123,7 +125,7 @@ export function formEndpoint(options: FormEndpointOptions): express.Router {
   /** Body parser failures, told in the same JSON shape. */
   const bodyErrors: ErrorRequestHandler = (err, req, res, next) => {
     const type = typeof err?.type === 'string' ? err.type : '';
-    if (req.path !== path || !type) return next(err);
+    if ((req.path !== path && req.path !== options.alsoAt) || !type) return next(err);
     res.setHeader('Cache-Control', 'no-store');
     if (type === 'entity.too.large' || err.status === 413) return res.status(413).json({ ok: false, error: messages.tooLarge });
     if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
@@ -136,7 +138,7 @@ export function formEndpoint(options: FormEndpointOptions): express.Router {
   };
 
   router.post(
-    path,
+    options.alsoAt ? [path, options.alsoAt] : path,
     noStore,
     requireSupportedType,
     refuseCrossSite,

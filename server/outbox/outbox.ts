@@ -52,8 +52,8 @@ export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
 /** What one send came to, as the queue's `send` says it; `cause` names it more closely in the log (e.g. 'timeout'). */
 export type SendOutcome = (
 
-  /** Accepted by the other side; `note` is the queue's own word on it (e.g. already subscribed). */
-  | { kind: 'delivered'; note?: string }
+  /** Accepted by the other side; `note` is the queue's own word on it (e.g. already subscribed), `detail` a problem worth keeping. */
+  | { kind: 'delivered'; note?: string; detail?: string }
   /** Refused for good: never retried. `reason` may be shown to the visitor, `detail` is for the operator. */
   | { kind: 'refused'; detail: string; reason?: string }
   /** Not now: down, slow, busy. Retried after the backoff, or after `notBeforeMs` when the other side asked. */
@@ -228,7 +228,8 @@ export class Outbox {
 
     switch (outcome.kind) {
       case 'delivered':
-        await stillPending((entry) => settled(entry, queue.deliveredStatus));
+        await stillPending((entry) => settled(entry, queue.deliveredStatus, outcome.detail));
+        if (outcome.detail) log.error({ ...logFields, detail: outcome.detail }, `${queue.noun} delivered, with a problem`);
         log.info(logFields, retry ? `${queue.noun} delivered on retry` : `${queue.noun} delivered`);
         return outcome;
       case 'refused':

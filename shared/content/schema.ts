@@ -224,6 +224,24 @@ export const contactPageFile = z.strictObject({
   next: z.strictObject({ heading: text(), intro: text(), steps: z.array(z.strictObject({ title: text(), text: text() })).min(1) }),
   /** Markdown, one line: links and bold allowed. */
   learnFirst: text(),
+  form: z.strictObject({
+    heading: text(),
+    intro: text(),
+    labels: z.strictObject({ name: text(), email: text(), company: text(), phone: text(), topic: text(), message: text() }),
+    /** The select's first, empty choice. */
+    topicPlaceholder: text(),
+    topics: z
+      .array(z.strictObject({ id: z.string().regex(/^[a-z0-9-]{1,40}$/, { error: 'must be lower-case letters, digits and hyphens' }), label: text() }))
+      .min(1)
+      .refine((topics) => new Set(topics.map((topic) => topic.id)).size === topics.length, { error: 'must have a different id for each topic' }),
+    requiredNote: text(),
+    /** Markdown, one line: links and bold allowed. */
+    privacyNote: text(),
+    submit: text(),
+    sending: text(),
+    errorSummary: text(),
+    sent: z.strictObject({ heading: text(), text: text(), again: text() }),
+  }),
 });
 
 /** Front matter of content/pages/privacy.md and accessibility.md; the body holds the sections, one `##` heading each. */

@@ -210,6 +210,23 @@ export interface ContactPageContent {
   next: { heading: string; intro: string; steps: { title: string; text: string }[] };
   /** The closing line for visitors not ready to get in touch yet. */
   learnFirst: Inline[];
+  form: ContactFormContent;
+}
+
+/** The words of the contact form (content/pages/contact.yaml, `form:`). */
+export interface ContactFormContent {
+  heading: string;
+  intro: string;
+  labels: { name: string; email: string; company: string; phone: string; topic: string; message: string };
+  topicPlaceholder: string;
+  /** What "I'm interested in" offers; the id is what the form posts. */
+  topics: { id: string; label: string }[];
+  requiredNote: string;
+  privacyNote: Inline[];
+  submit: string;
+  sending: string;
+  errorSummary: string;
+  sent: { heading: string; text: string; again: string };
 }
 
 export interface TermsPageContent {

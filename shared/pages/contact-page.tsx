@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLoaderData } from 'react-router-dom';
+import { ContactForm } from '../components/contact-form';
 import { EmailLink } from '../components/email-link';
 import { ExternalLink } from '../components/external-link';
 import { LineIcon } from '../components/line-icon';
@@ -10,11 +11,13 @@ import { RichText } from '../components/service/rich-text';
 import type { ContactPageContent } from '../content/types';
 import type { PageData } from '../page-head';
 import type { NewsletterFormState } from '../rules/newsletter';
+import type { ContactFormState } from '../rules/contact-form';
 import { useSiteData } from '../site-data';
 
 export interface ContactPageData extends PageData {
   contact: ContactPageContent;
   newsletter: NewsletterFormState;
+  contactForm: ContactFormState;
 }
 
 interface ContactCardProps {
@@ -44,7 +47,7 @@ function ContactCard({ id, icon, copy, action, featured = false }: ContactCardPr
 }
 
 export function Component() {
-  const { contact: contactPage, newsletter } = useLoaderData() as ContactPageData;
+  const { contact: contactPage, newsletter, contactForm } = useLoaderData() as ContactPageData;
   const { externalUrls } = useSiteData();
   return (
     <>
@@ -73,6 +76,8 @@ export function Component() {
           />
         </div>
       </section>
+
+      <ContactForm copy={contactPage.form} state={contactForm} />
 
       <section className="section contact-next" aria-labelledby="contact-next-heading">
         <div className="container">
