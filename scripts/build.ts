@@ -187,13 +187,14 @@ export async function buildPublicFiles() {
 
 /**
  * The operators' commands, run as `node dist/cli/<name>.js`: the newsletter
- * ledger (server/cli/subscribers.ts), the content check and the feed import.
+ * ledger (server/cli/subscribers.ts), the message ledger (server/cli/messages.ts),
+ * the content check and the feed import.
  */
 export async function buildCli() {
   const result = await esbuild.build({
     absWorkingDir: rootDir,
     write: false,
-    entryPoints: ['server/cli/subscribers.ts', 'server/cli/content-check.ts', 'server/cli/content-import.ts'],
+    entryPoints: ['server/cli/subscribers.ts', 'server/cli/messages.ts', 'server/cli/content-check.ts', 'server/cli/content-import.ts'],
     outdir: path.join(rootDir, 'dist/cli'),
     bundle: true,
     packages: 'external',

@@ -16,11 +16,10 @@
  * Exit codes: 0 done; 1 it could not be done (configuration, file, no such
  * address); 2 the command was not understood.
  */
-import pino from 'pino';
 import { ConfigError, parseConfig } from '../config';
-import { LockTimeoutError } from '../outbox/file-lock';
 import { ENTRY_STATUSES, openLedger } from '../newsletter/sign-up-ledger';
 import type { SignUpLedger as Ledger, LedgerEntry } from '../newsletter/sign-up-ledger';
+import { CommandError, csvField, out, requeuedSentence, runCommand, shortTime, stderrLogger, UsageError } from './ledger-command';
 
 const USAGE = `Usage: subscribers <command>
 
@@ -31,20 +30,6 @@ Commands:
   retry           queue failed addresses for delivery again, now
 
 The ledger is NEWSLETTER_FILE (default data/subscribers.jsonl).`;
-
-class UsageError extends Error {}
-class CommandError extends Error {}
-
-function out(text: string) {
-  process.stdout.write(`${text}\n`);
-}
-
-/** "2026-11-23 00:12:03" (UTC), or the raw text when it is not a date. */
-function shortTime(iso: string | undefined): string {
-  if (!iso) return '';
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : new Date(time).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 function note(entry: LedgerEntry): string {
   const parts: string[] = [];
@@ -70,11 +55,6 @@ function list(ledger: Ledger) {
     const attempts = entry.attempts === undefined ? '' : String(entry.attempts);
     out(`${entry.status.padEnd(11)} ${entry.email.padEnd(width)}  ${shortTime(entry.at).padEnd(19)}  ${attempts.padEnd(8)}  ${note(entry)}`.trimEnd());
   }
-}
-
-/** RFC 4180: quoted when it holds a comma, quote or line break. */
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 function exportCsv(ledger: Ledger) {
@@ -114,9 +94,7 @@ async function run(args: string[]): Promise<void> {
     if (error instanceof ConfigError) throw new CommandError(`Invalid configuration: ${error.message}`);
     throw error;
   }
-  // Warnings (a torn record skipped) go to stderr, so the CSV on stdout stays clean.
-  const logger = pino({ level: 'warn', base: undefined }, pino.destination({ dest: 2, sync: true }));
-  const ledger = openLedger({ file, logger });
+  const ledger = openLedger({ file, logger: stderrLogger() });
   await ledger.refresh();
 
   switch (command) {
@@ -133,32 +111,10 @@ async function run(args: string[]): Promise<void> {
       return;
     }
     case 'retry': {
-      const count = await ledger.requeueFailed();
-      out(
-        count === 0
-          ? 'No failed entries: nothing to retry.'
-          : `Re-queued ${count} failed ${count === 1 ? 'entry' : 'entries'} for delivery now. A running server sends ${count === 1 ? 'it' : 'them'} within a few seconds; otherwise at its next start.`,
-      );
+      out(requeuedSentence(await ledger.requeueFailed()));
       return;
     }
   }
 }
 
-try {
-  await run(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof UsageError) {
-    process.stderr.write(`${error.message}\n\n${USAGE}\n`);
-    process.exitCode = 2;
-  } else if (error instanceof CommandError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exitCode = 1;
-  } else if (error instanceof LockTimeoutError) {
-    process.stderr.write(`The ledger is busy (${error.message}). Try again in a moment.\n`);
-    process.exitCode = 1;
-  } else {
-    const code = error && typeof error === 'object' && 'code' in error ? ` (${String(error.code)})` : '';
-    process.stderr.write(`Could not work on the ledger${code}: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  }
-}
+await runCommand(USAGE, run);

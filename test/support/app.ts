@@ -16,6 +16,7 @@ import type { AppConfig } from '../../server/config';
 import { closeGracefully, createHttpServer, listen } from '../../server/http-server';
 import type { SubscribeOptions } from '../../server/newsletter/sign-ups';
 import type { OutboxTimings } from '../../server/outbox/outbox';
+import type { ContactOptions } from '../../server/contact/contact-messages';
 import type { ContentStore } from '../../server/content/content-store';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -32,9 +33,19 @@ export function freshLedgerFile(): string {
   return path.join(ledgerDir, `subscribers-${ledgerCount}.jsonl`);
 }
 
-/** The real configuration parsing; every config gets its own ledger file unless the test names one. */
+/** A message ledger nobody else uses. */
+export function freshMessageFile(): string {
+  mkdirSync(ledgerDir, { recursive: true, mode: 0o700 });
+  ledgerCount += 1;
+  return path.join(ledgerDir, `messages-${ledgerCount}.jsonl`);
+}
+
+/** The real configuration parsing; every config gets its own ledger files unless the test names them. */
 export function testConfig(env: Record<string, string> = {}, overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...parseConfig({ LOG_LEVEL: 'debug', NEWSLETTER_FILE: freshLedgerFile(), ...env }, rootDir), ...overrides };
+  return {
+    ...parseConfig({ LOG_LEVEL: 'debug', NEWSLETTER_FILE: freshLedgerFile(), CONTACT_FILE: freshMessageFile(), ...env }, rootDir),
+    ...overrides,
+  };
 }
 
 export interface LogRecord {
@@ -63,6 +74,7 @@ export function makeApp(
     extraRoutes?: RouteObject[];
     newsletter?: SubscribeOptions;
     outbox?: Partial<OutboxTimings>;
+    contact?: ContactOptions;
     /** The content files the app serves (test/support/content-dir.ts); by default content/. */
     content?: ContentStore;
   } = {},
@@ -74,6 +86,7 @@ export function makeApp(
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     ...(options.newsletter ? { newsletter: options.newsletter } : {}),
     ...(options.outbox ? { outbox: options.outbox } : {}),
+    ...(options.contact ? { contact: options.contact } : {}),
     ...(options.content ? { content: options.content } : {}),
   });
   return { app, logs: records, config };
@@ -90,7 +103,8 @@ export async function startServer(options: Parameters<typeof makeApp>[0] = {}) {
     origin: `http://127.0.0.1:${port}`,
     logs,
     config,
-    /** Stops the newsletter outbox, then the server; resolves with whether it drained. */
+    app,
+    /** Stops the outbox, then the server; resolves with whether it drained. */
     close: async () => {
       await app.outbox.stop();
       return closeGracefully(server, 1_000, logger);
