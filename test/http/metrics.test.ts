@@ -130,6 +130,26 @@ describe('metrics', () => {
     expect(value(samples, 'http_requests_total', { method: 'POST', route: '/api/subscribe', status_code: '202' })).toBe(1);
   });
 
+  it('count contact messages by outcome, and the messages SMTP has not taken yet', async () => {
+    // An SMTP port nobody listens on: the message is received, and waits in the ledger.
+    const { origin, metricsOrigin } = await serve({
+      CONTACT_SMTP_URL: `smtp://127.0.0.1:${new URL(await refusedUrl('/')).port}`,
+      CONTACT_TO: 'advisors@example.com',
+      CONTACT_FROM: 'website@example.com',
+    });
+    const post = (body: object) =>
+      fetch(`${origin}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const received = await post({ name: 'Ann Lee', email: 'ann@example.com', message: 'A question about our practice.' });
+    const invalid = await post({ name: 'Ann Lee', email: 'ann@', message: 'A question about our practice.' });
+    await Promise.all([received.arrayBuffer(), invalid.arrayBuffer()]);
+    expect([received.status, invalid.status]).toEqual([200, 400]);
+    const samples = await scrape(metricsOrigin);
+    expect(value(samples, 'contact_messages_total', { outcome: 'received' })).toBe(1);
+    expect(value(samples, 'contact_messages_total', { outcome: 'invalid' })).toBe(1);
+    expect(value(samples, 'contact_outbox_entries', { state: 'pending' })).toBe(1);
+    expect(value(samples, 'http_requests_total', { method: 'POST', route: '/api/contact', status_code: '200' })).toBe(1);
+  });
+
   it('include the default process metrics', async () => {
     const { metricsOrigin } = await serve();
     const names = new Set((await scrape(metricsOrigin)).map((s) => s.name));

@@ -18,6 +18,28 @@ describe('parseConfig', () => {
         apiUrl: 'https://a.klaviyo.com',
         rateLimit: 5,
       },
+      contact: { file: '/srv/app/data/messages.jsonl', smtp: undefined, rateLimit: 5 },
+    });
+  });
+
+  it('reads the contact form\'s SMTP settings: lists of addresses, one sender', () => {
+    const config = parseConfig({
+      CONTACT_SMTP_URL: 'smtps://user:secret@smtp.example.com:465',
+      CONTACT_TO: 'advisors@example.com, partners@example.com',
+      CONTACT_FROM: 'website@example.com',
+      CONTACT_COPY_TO: 'compliance@example.com',
+      CONTACT_RATE_LIMIT: '0',
+      CONTACT_FILE: '/var/lib/site/messages.jsonl',
+    });
+    expect(config.contact).toEqual({
+      file: '/var/lib/site/messages.jsonl',
+      smtp: {
+        url: 'smtps://user:secret@smtp.example.com:465',
+        to: ['advisors@example.com', 'partners@example.com'],
+        from: 'website@example.com',
+        copyTo: ['compliance@example.com'],
+      },
+      rateLimit: 0,
     });
   });
 
@@ -49,6 +71,12 @@ describe('parseConfig', () => {
     [{ METRICS_PORT: 'metrics' }, /^METRICS_PORT must be a whole number/],
     [{ METRICS_PORT: '3000' }, /^METRICS_PORT must differ from PORT/],
     [{ PORT: '8080', METRICS_PORT: '8080' }, /^METRICS_PORT must differ from PORT/],
+    [{ CONTACT_SMTP_URL: 'https://smtp.example.com' }, /^CONTACT_SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ CONTACT_SMTP_URL: 'smtp://127.0.0.1:25', CONTACT_FROM: 'web@example.com' }, /^CONTACT_TO must be set/],
+    [{ CONTACT_SMTP_URL: 'smtp://127.0.0.1:25', CONTACT_TO: 'a@example.com' }, /^CONTACT_FROM must be one address/],
+    [{ CONTACT_SMTP_URL: 'smtp://127.0.0.1:25', CONTACT_TO: 'a@example.com', CONTACT_FROM: 'web@' }, /^CONTACT_FROM must be email addresses/],
+    [{ CONTACT_TO: 'a@example.com' }, /^CONTACT_SMTP_URL must be set for CONTACT_TO/],
+    [{ CONTACT_RATE_LIMIT: 'lots' }, /^CONTACT_RATE_LIMIT must be a whole number of messages per client per hour/],
   ])('rejects %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrowError(ConfigError);
     expect(() => parseConfig(env)).toThrowError(message);
