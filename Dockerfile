@@ -25,7 +25,7 @@ COPY --from=build /app/dist ./dist
 COPY public ./public
 # Every word of the site: read and checked at start-up (a broken file stops the start).
 COPY content ./content
-# The sign-up ledger (every address, and the outbox when a provider is set) lives in /app/data; mount a volume there.
+# The sign-up and message ledgers (and their outbox queues) live in /app/data; mount a volume there.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
