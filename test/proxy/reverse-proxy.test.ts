@@ -103,6 +103,23 @@ describe('client addresses', () => {
   });
 });
 
+describe('the contact form through the proxy', () => {
+  it('takes the longest message the form allows, posted without JavaScript, and answers 303 to the page', async () => {
+    // 5,000 characters of three-byte UTF-8, percent-encoded: 45 kB, which nginx must let through to the app.
+    const message = '€'.repeat(5_000);
+    const body = new URLSearchParams({ name: 'Dana Whitfield', email: 'dana@example.com', message }).toString();
+    expect(body.length).toBeGreaterThan(40_000);
+    const answer = await requestThroughProxy(site, '/contact', {
+      from: '127.0.0.2',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.location).toBe('/contact?message=received#message-form');
+  });
+});
+
 describe('HTTPS at the proxy', () => {
   it('turns on HSTS and upgrade-insecure-requests for pages served over HTTPS, with SITE_URL on http', async () => {
     expect(parseConfig({}).siteUrl.startsWith('http:')).toBe(true); // the instances run with the default SITE_URL

@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { freshLedgerFile, rootDir } from './app';
+import { freshLedgerFile, freshMessageFile, rootDir } from './app';
 import { freePort, startNginx } from './nginx';
 import type { Nginx } from './nginx';
 import { startServerProcess } from './server-process';
@@ -55,10 +55,12 @@ export async function startProxiedSite(env: Record<string, string> = {}): Promis
   const earlierLogs = new Map<string, string>();
   // Each instance keeps its own ledger across restarts, as it would on its volume.
   const ledgers = new Map(ports.map((port) => [port, freshLedgerFile()]));
+  const messageLedgers = new Map(ports.map((port) => [port, freshMessageFile()]));
   const envFor = (port: number) => ({
     PORT: String(port),
     TRUST_PROXY: PROXY_ADDRESS,
     NEWSLETTER_FILE: ledgers.get(port)!,
+    CONTACT_FILE: messageLedgers.get(port)!,
     ...env,
   });
   const launch = (port: number) => startServerProcess({ cwd: rootDir, command: ['node', 'dist/server/index.js'], env: envFor(port) });
