@@ -2,15 +2,12 @@
  * axe-core's WCAG 2.x A/AA rules (2.2 included) on every page at a phone and a
  * desktop width: contrast (also over the hero videos), names, landmarks, ids.
  */
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { episodes } from '../support/content';
 import { paths, staticPagePaths } from '../../shared/paths';
+import { axeViolations } from '../support/axe';
 import { scrollThroughPage, useBrowserAndServer } from '../support/browser';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ctx = useBrowserAndServer();
 
 const pages = [
@@ -22,28 +19,6 @@ const pages = [
   paths.episode(episodes.find((episode) => episode.transcript)!.id),
   '/no-such-page',
 ];
-
-interface AxeViolation {
-  id: string;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  // Evaluated through DevTools, so the page's CSP (rightly) does not apply to the test's own script.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    });
-    return result.violations.map(({ id, help, nodes }) => ({
-      id,
-      help,
-      nodes: nodes.slice(0, 5).map(({ target, failureSummary }) => ({ target: target as string[], failureSummary })),
-    }));
-  });
-}
 
 const WIDTHS = [390, 1280];
 
