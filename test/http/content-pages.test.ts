@@ -271,10 +271,14 @@ describe('contact page', () => {
     const steps = /<ol class="contact-steps[ "][^>]*>([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? '';
     expect(steps.match(/<li /g)).toHaveLength(3);
 
-    // The newsletter section (its own component), and no form of the page's own that posts nowhere.
+    // Two forms, each posting where it is handled: the contact message and the newsletter sign-up.
     const newsletter = /<section[^>]*\bid="contact"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
     expect(newsletter).toContain('Subscribe to Receive Growth Tips');
-    expect(html.replace(newsletter, '')).not.toMatch(/<form\b/);
+    const forms = [...html.matchAll(/<form\b[^>]*>/g)].map(([tag]) => [/\bmethod="([^"]*)"/.exec(tag)?.[1], /\baction="([^"]*)"/.exec(tag)?.[1]]);
+    expect(forms).toEqual([
+      ['post', '/contact'],
+      ['post', '/api/subscribe'],
+    ]);
     expect(html).not.toMatch(/\sstyle="/);
   });
 });
