@@ -9,10 +9,12 @@ import { createHash } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { BUILD_MANIFEST_PATH } from '../server/asset-manifest';
+import { BUILD_INFO_PATH } from '../server/archive/build-info';
 import { CLIENT_ENTRY, manifestFromMetafile } from './build-manifest';
 import { FRAMEWORK_ENTRY_NAMES, frameworkEntry, importedNames, useFrameworkBundle } from './framework-bundle';
 import { buildFavicons, buildShareImages } from './share-images';
@@ -190,11 +192,34 @@ export async function buildPublicFiles() {
  * ledger (server/cli/subscribers.ts), the message ledger (server/cli/messages.ts),
  * the content check and the feed import.
  */
+/**
+ * Which source the build came from, for the compliance archive's records:
+ * SOURCE_COMMIT when the builder passes it (the container build has no .git),
+ * else git's HEAD, else unknown.
+ */
+async function writeBuildInfo() {
+  let commit = process.env.SOURCE_COMMIT?.trim() || null;
+  if (!commit) {
+    try {
+      commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: rootDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+    } catch {
+      commit = null;
+    }
+  }
+  await writeAtomically(path.join(rootDir, BUILD_INFO_PATH), `${JSON.stringify({ commit }, null, 2)}\n`);
+}
+
 export async function buildCli() {
   const result = await esbuild.build({
     absWorkingDir: rootDir,
     write: false,
-    entryPoints: ['server/cli/subscribers.ts', 'server/cli/messages.ts', 'server/cli/content-check.ts', 'server/cli/content-import.ts'],
+    entryPoints: [
+      'server/cli/subscribers.ts',
+      'server/cli/messages.ts',
+      'server/cli/content-check.ts',
+      'server/cli/content-import.ts',
+      'server/cli/archive.ts',
+    ],
     outdir: path.join(rootDir, 'dist/cli'),
     bundle: true,
     packages: 'external',
@@ -232,6 +257,7 @@ export async function build(mode: BuildMode = 'production', { clean = false } = 
   const shareImages = await buildShareImages(rootDir);
   await buildServer();
   await buildCli();
+  await writeBuildInfo();
   return { metafile: client.metafile, shareImages };
 }
 

@@ -29,6 +29,8 @@ export interface AppConfig {
   drainSeconds: number;
   /** Port of the second listener that serves GET /metrics; undefined: no metrics. */
   metricsPort?: number;
+  /** ARCHIVE_DIR: where the server archives itself after start when its content changed (server/archive/); undefined: never. */
+  archiveDir?: string;
   newsletter: {
     provider: NewsletterProviderName;
     listId?: string;
@@ -236,6 +238,7 @@ export function parseConfig(env: Env, rootDir: string = process.cwd()): AppConfi
     rootDir,
     drainSeconds: parseDrainSeconds(env),
     metricsPort: parseMetricsPort(env, port),
+    archiveDir: read(env, 'ARCHIVE_DIR') === undefined ? undefined : path.resolve(rootDir, read(env, 'ARCHIVE_DIR')!),
     newsletter: parseNewsletter(env, rootDir),
     contact: parseContact(env, rootDir),
   };

@@ -4,6 +4,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from './app';
+import { archiveAfterStart } from './archive/archive-site';
 import { ConfigError, parseConfig } from './config';
 import { ContentError } from './content/load-content';
 import type { AppConfig } from './config';
@@ -82,3 +83,10 @@ logger.info(
   { port, host: config.host, siteUrl: config.siteUrl, metricsPort: metricsServer && portOf(metricsServer) },
   `listening on http://localhost:${port}`,
 );
+
+// Books and records (ARCHIVE_DIR): the server captures itself through its own
+// port, in the background, once it is serving.
+if (config.archiveDir) {
+  const ownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  void archiveAfterStart({ dir: config.archiveDir, origin: `http://${ownHost}:${port}`, rootDir: config.rootDir, logger });
+}

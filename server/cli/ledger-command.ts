@@ -38,7 +38,7 @@ export function stderrLogger(): Logger {
  * Runs a command and turns its failure into one line and an exit code. A
  * reader that stops early (`… list | head`) is not an error.
  */
-export async function runCommand(usage: string, run: (args: string[]) => Promise<void>): Promise<void> {
+export async function runCommand(usage: string, run: (args: string[]) => Promise<void>, failure = 'Could not work on the ledger'): Promise<void> {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
@@ -57,7 +57,7 @@ export async function runCommand(usage: string, run: (args: string[]) => Promise
       process.exitCode = 1;
     } else {
       const code = error && typeof error === 'object' && 'code' in error ? ` (${String(error.code)})` : '';
-      process.stderr.write(`Could not work on the ledger${code}: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(`${failure}${code}: ${error instanceof Error ? error.message : String(error)}\n`);
       process.exitCode = 1;
     }
   }
