@@ -52,6 +52,17 @@ const BLOCKS = new Set([
 /** rel values whose href the page loads (or offers as its feed). */
 const LOADED_RELS = new Set(['stylesheet', 'icon', 'apple-touch-icon', 'manifest', 'preload', 'modulepreload', 'alternate', 'mask-icon']);
 const SHARE_IMAGE_META = new Set(['og:image', 'twitter:image', 'og:video', 'og:audio']);
+/** Video and audio, wherever they are named: what `--no-media` leaves out. */
+const MEDIA_FILE = /\.(?:mp4|m4v|webm|mov|mp3|m4a|aac|ogg|oga|opus|wav)$/i;
+/** A file a JSON data block names (the client's asset list, structured data's images). */
+const FILE_PATH = /\.(?:m?js|css|svg|png|jpe?g|webp|avif|gif|ico|woff2?)$/i;
+
+/** Every string in a JSON value. */
+function* stringsOf(value: unknown): Generator<string> {
+  if (typeof value === 'string') yield value;
+  else if (Array.isArray(value)) for (const item of value) yield* stringsOf(item);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) yield* stringsOf(item);
+}
 
 function resolve(href: string | undefined, base: string): URL | undefined {
   if (!href) return undefined;
@@ -84,6 +95,8 @@ export function readPage(html: string, pageUrl: string): PageContent {
   let inHead = false;
   let skipDepth = 0;
   let mediaDepth = 0;
+  // The text of a <script type="application/json"> (or ld+json) block while it is read.
+  let jsonBlock: string | undefined;
 
   const endLine = () => {
     const text = line.replace(/\s+/g, ' ').trim();
@@ -94,7 +107,8 @@ export function readPage(html: string, pageUrl: string): PageContent {
     const url = resolve(href, pageUrl);
     if (!url || url.origin !== origin || !/^https?:$/.test(url.protocol)) return;
     url.hash = '';
-    references.set(url.href, (references.get(url.href) ?? false) || media);
+    const isMedia = media || MEDIA_FILE.test(url.pathname);
+    references.set(url.href, (references.get(url.href) ?? false) || isMedia);
   };
 
   const parser = new Parser(
@@ -111,6 +125,9 @@ export function readPage(html: string, pageUrl: string): PageContent {
           reference(attributes.href, attributes.as === 'video' || attributes.as === 'audio');
         }
         if (name === 'script') reference(attributes.src);
+        if (name === 'script' && /json$/i.test(attributes.type ?? '')) jsonBlock = '';
+        // An SVG sprite's symbols: <use href="/assets/icons-x.svg#name">.
+        if (name === 'use') reference(attributes.href ?? attributes['xlink:href']);
         if (name === 'video' || name === 'audio') {
           mediaDepth += 1;
           reference(attributes.poster);
@@ -139,11 +156,21 @@ export function readPage(html: string, pageUrl: string): PageContent {
         else if (BLOCKS.has(name) && skipDepth === 0) endLine();
       },
       ontext(text) {
+        if (jsonBlock !== undefined) jsonBlock += text;
         if (inTitle) title += text;
         else if (skipDepth === 0) line += text;
       },
       onclosetag(name) {
         if (name === 'title') inTitle = false;
+        if (name === 'script' && jsonBlock !== undefined) {
+          // The scripts, styles and sprite the client loads are named in its JSON payload, not in tags.
+          try {
+            for (const value of stringsOf(JSON.parse(jsonBlock))) if (FILE_PATH.test(value.split(/[?#]/)[0]!)) reference(value);
+          } catch {
+            // Not JSON after all: nothing to find in it.
+          }
+          jsonBlock = undefined;
+        }
         if (name === 'head') inHead = false;
         if (name === 'video' || name === 'audio') mediaDepth = Math.max(0, mediaDepth - 1);
         if (SKIPPED.has(name)) skipDepth = Math.max(0, skipDepth - 1);
