@@ -12,7 +12,10 @@ COPY client ./client
 COPY shared ./shared
 COPY public ./public
 COPY content ./content
-RUN npm run build
+# The commit the compliance archive names as the build (there is no .git in here):
+#   podman build --build-arg SOURCE_COMMIT=$(git rev-parse HEAD) ...
+ARG SOURCE_COMMIT=""
+RUN SOURCE_COMMIT="$SOURCE_COMMIT" npm run build
 
 # ---- runtime: production dependencies, the bundles and the public files only
 FROM node:24-slim AS runtime
@@ -26,7 +29,8 @@ COPY public ./public
 # Every word of the site: read and checked at start-up (a broken file stops the start).
 COPY content ./content
 # The sign-up and message ledgers (and their outbox queues) live in /app/data; mount a volume there.
-RUN mkdir -p /app/data && chown node:node /app/data
+# The compliance archive (ARCHIVE_DIR=/app/archive) gets a volume of its own.
+RUN mkdir -p /app/data /app/archive && chown node:node /app/data /app/archive
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \

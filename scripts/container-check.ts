@@ -17,6 +17,7 @@ const cache = path.join(root, '.cache', 'container');
 const IMAGE = 'harbor-ledger-check';
 const suffix = `${process.pid}`;
 const VOLUME = `harbor-ledger-check-data-${suffix}`;
+const ARCHIVE_VOLUME = `harbor-ledger-check-archive-${suffix}`;
 const FIRST = `harbor-ledger-check-a-${suffix}`;
 const SECOND = `harbor-ledger-check-b-${suffix}`;
 const NAMES = [FIRST, SECOND];
@@ -154,10 +155,21 @@ function runHardened(name: string, port: number) {
     'run', '-d', '--name', name,
     '--read-only', '--cap-drop=ALL', '--security-opt=no-new-privileges',
     '-v', `${VOLUME}:/app/data`,
+    '-v', `${ARCHIVE_VOLUME}:/app/archive`, '-e', 'ARCHIVE_DIR=/app/archive',
     '-p', `127.0.0.1:${port}:3000`,
     '-e', `SITE_URL=http://127.0.0.1:${port}`,
     IMAGE,
   ]);
+}
+
+/** Polls the container's log (stdout) for a line, up to 60 s. */
+async function waitForLog(name: string, line: RegExp): Promise<boolean> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (line.test(podman(['logs', name], { allowFail: true }).stdout)) return true;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
 }
 
 async function waitHealthy(name: string): Promise<void> {
@@ -176,10 +188,13 @@ async function main() {
   const t0 = Date.now();
   ensureBase();
   // --jobs 2: the runtime stage installs its production dependencies while the build stage builds.
-  podman(['build', '--jobs', '2', '--format', 'docker', '--network', 'host', '--pull=never', ...caMounts(), '-t', IMAGE, '.']);
+  // The commit the archive names as the build, when this is a git checkout.
+  const commit = spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() ?? '';
+  podman(['build', '--jobs', '2', '--format', 'docker', '--network', 'host', '--pull=never', ...caMounts(), '--build-arg', `SOURCE_COMMIT=${commit}`, '-t', IMAGE, '.']);
   const built = seconds(t0);
 
   podman(['volume', 'create', VOLUME]);
+  podman(['volume', 'create', ARCHIVE_VOLUME]);
   const port = await freePort();
   const first = FIRST;
   const second = SECOND;
@@ -211,6 +226,14 @@ async function main() {
   expect(list.includes(email), 'the sign-up is in the ledger on the volume (subscribers list)');
   const onVolume = podman(['exec', first, 'sh', '-c', 'cat /app/data/*.jsonl']).stdout;
   expect(onVolume.includes(email), 'the ledger file in /app/data holds the address');
+
+  // Books and records: the read-only container archived itself onto its volume, and the archive verifies.
+  const archived = await waitForLog(first, /site archived: its content differs/);
+  expect(archived, 'the server archived itself after start (ARCHIVE_DIR on a volume, read-only root)');
+  const archives = podman(['exec', first, 'sh', '-c', 'ls /app/archive']).stdout.split('\n').filter((name) => name.endsWith('.warc.gz'));
+  expect(archives.length === 1, `one archive on the volume (${archives.join(', ')})`);
+  const verified = podman(['exec', first, 'node', 'dist/cli/archive.js', 'verify', `/app/archive/${archives[0]}`], { allowFail: true });
+  expect(verified.status === 0 && verified.stdout.startsWith('OK '), `archive verify in the container: ${verified.stdout}`);
 
   expect(podman(['exec', first, 'id', '-u']).stdout !== '0', `the process runs as uid ${podman(['exec', first, 'id', '-u']).stdout}`);
   const probe = podman([
@@ -274,6 +297,9 @@ async function main() {
   await waitHealthy(second);
   const list2 = podman(['exec', second, 'node', 'dist/cli/subscribers.js', 'list']).stdout;
   expect(list2.includes(email), 'a second container on the same volume sees the first one\'s sign-up');
+  expect(await waitForLog(second, /site not archived: the newest archive holds the same content/), 'a restart with the same content adds no archive');
+  const after = podman(['exec', second, 'sh', '-c', 'ls /app/archive']).stdout.split('\n').filter((name) => name.endsWith('.warc.gz'));
+  expect(after.length === 1, `still one archive after the restart (${after.join(', ')})`);
 
   console.log(`container: built in ${built} s, healthy in ${healthy} s, stopped in ${stoppedIn} s, image ${imageMB.toFixed(0)} MB`);
 }
@@ -281,6 +307,7 @@ async function main() {
 function cleanUp() {
   for (const name of NAMES) podman(['rm', '-f', '-t', '0', name], { allowFail: true });
   podman(['volume', 'rm', '-f', VOLUME], { allowFail: true });
+  podman(['volume', 'rm', '-f', ARCHIVE_VOLUME], { allowFail: true });
 }
 
 process.on('exit', cleanUp);

@@ -47,7 +47,7 @@ function quietLogger() {
   return logger;
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: T) {
   try {
