@@ -149,7 +149,7 @@ function expect(ok: boolean, what: string) {
   console.log(`container: ok: ${what}`);
 }
 
-function runHardened(name: string, port: number) {
+function runHardened(name: string, port: number, siteUrl = `http://127.0.0.1:${port}`) {
   // The exact flags README's Container section documents.
   podman([
     'run', '-d', '--name', name,
@@ -157,7 +157,7 @@ function runHardened(name: string, port: number) {
     '-v', `${VOLUME}:/app/data`,
     '-v', `${ARCHIVE_VOLUME}:/app/archive`, '-e', 'ARCHIVE_DIR=/app/archive',
     '-p', `127.0.0.1:${port}:3000`,
-    '-e', `SITE_URL=http://127.0.0.1:${port}`,
+    '-e', `SITE_URL=${siteUrl}`,
     IMAGE,
   ]);
 }
@@ -293,7 +293,8 @@ async function main() {
   expect(lost.length === 0 && completed > 0, `${completed} requests completed under load, none lost (${refusedAfterClose} refused after close)${lost.length ? `: ${lost.join('; ')}` : ''}`);
 
   const port2 = await freePort();
-  runHardened(second, port2);
+  // The same SITE_URL as the first: the same published site, so the same content (canonical URLs included).
+  runHardened(second, port2, `http://127.0.0.1:${port}`);
   await waitHealthy(second);
   const list2 = podman(['exec', second, 'node', 'dist/cli/subscribers.js', 'list']).stdout;
   expect(list2.includes(email), 'a second container on the same volume sees the first one\'s sign-up');
