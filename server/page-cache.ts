@@ -10,6 +10,11 @@
  * share one entry, and every unknown path shares the one not-found entry.
  * What a visitor sends can only add aliases (request URL → key) to a bounded
  * map, never entries.
+ *
+ * Searches (/podcast?q=…) are the exception: any words make a page. They are
+ * kept apart, in a small LRU (the most recent searches, SEARCH_ENTRIES at
+ * most), so a popular search is answered from memory while ten thousand
+ * different ones leave memory where it was.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
@@ -18,6 +23,9 @@ import type { PageData } from '../shared/page-head';
 import { PAGE_DATA_PREFIX } from '../shared/paths';
 import type { NewsletterFormState } from '../shared/rules/newsletter';
 import type { ContactFormState } from '../shared/rules/contact-message';
+import type { PodcastPageData } from '../shared/pages/podcast-page';
+import { paths } from '../shared/paths';
+import { searchHref } from '../shared/rules/episode-search';
 import { encodeBody, sendEncodedBody } from './encoded-body';
 import type { EncodedBody } from './encoded-body';
 import { pageDataOf, routePatternOf } from './render-page';
@@ -30,6 +38,9 @@ import type { PageRenderer } from './render-page';
  */
 export const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60';
 const ERROR_CACHE_CONTROL = 'no-store';
+const SEARCH_PREFIX = 'search:';
+/** Rendered search pages kept, the least recently used forgotten first. */
+export const SEARCH_ENTRIES = 64;
 
 export interface CachedPage {
   status: number;
@@ -53,6 +64,8 @@ export interface PageCacheOptions {
   maxAliases?: number;
   /** Told about every lookup, for metrics. */
   onLookup?: (result: 'hit' | 'miss') => void;
+  /** Search result pages kept (an LRU); see SEARCH_ENTRIES. */
+  maxSearches?: number;
 }
 
 export function createPageCache(options: PageCacheOptions) {
@@ -61,13 +74,17 @@ export function createPageCache(options: PageCacheOptions) {
   const maxAliases = options.maxAliases ?? 4096;
   const onLookup = options.onLookup ?? (() => {});
   const entries = new Map<string, CachedPage>();
+  // Map order is use order: a hit moves its entry to the end, the first is the least recently used.
+  const searches = new Map<string, CachedPage>();
+  const maxSearches = options.maxSearches ?? SEARCH_ENTRIES;
   const aliases = new Map<string, string>();
   const building = new Map<string, Promise<CachedPage>>();
 
   function keyOf(context: StaticHandlerContext): string | undefined {
     const data = pageDataOf(context, options.exposeErrors) as Partial<
-      PageData & { newsletter: NewsletterFormState; contactForm: ContactFormState }
+      PageData & { newsletter: NewsletterFormState; contactForm: ContactFormState; search: PodcastPageData['search'] }
     > | null;
+    if (context.statusCode === 200 && data?.search) return SEARCH_PREFIX + searchHref(paths.podcast, data.search, data.search.results.page);
     if (context.statusCode === 200) {
       const canonical = data?.head?.canonicalUrl;
       if (!canonical?.startsWith(siteUrl)) return undefined;
@@ -94,9 +111,30 @@ export function createPageCache(options: PageCacheOptions) {
     aliases.set(url, key);
   }
 
+  /** The page kept under `key`; a search hit becomes the most recently used. */
+  function kept(key: string): CachedPage | undefined {
+    if (!key.startsWith(SEARCH_PREFIX)) return entries.get(key);
+    const page = searches.get(key);
+    if (page) {
+      searches.delete(key);
+      searches.set(key, page);
+    }
+    return page;
+  }
+
+  function keep(key: string, page: CachedPage) {
+    if (page.status >= 500) return;
+    if (!key.startsWith(SEARCH_PREFIX)) {
+      if (entries.size < maxEntries) entries.set(key, page);
+      return;
+    }
+    searches.set(key, page);
+    if (searches.size > maxSearches) searches.delete(searches.keys().next().value!);
+  }
+
   async function resolve(url: string, log: Logger): Promise<Resolved> {
     const known = aliases.get(url);
-    const hit = known === undefined ? undefined : entries.get(known);
+    const hit = known === undefined ? undefined : kept(known);
     if (hit) {
       onLookup('hit');
       return hit;
@@ -109,7 +147,7 @@ export function createPageCache(options: PageCacheOptions) {
       return build(result.context, log);
     }
     remember(url, key);
-    const cached = entries.get(key);
+    const cached = kept(key);
     if (cached) {
       onLookup('hit');
       return cached;
@@ -122,7 +160,7 @@ export function createPageCache(options: PageCacheOptions) {
     }
     const page = await pending;
     // Only settled pages are kept; a failure renders afresh next time.
-    if (page.status < 500 && entries.size < maxEntries) entries.set(key, page);
+    keep(key, page);
     return page;
   }
 
@@ -139,7 +177,7 @@ export function createPageCache(options: PageCacheOptions) {
   function renderedPage(req: Request): CachedPage | undefined {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
     const key = aliases.get(req.originalUrl);
-    return key === undefined ? undefined : entries.get(key);
+    return key === undefined ? undefined : kept(key);
   }
 
   /**
@@ -183,5 +221,5 @@ export function createPageCache(options: PageCacheOptions) {
     }
   };
 
-  return { isRendered, fromMemory, pageHandler, dataHandler, size: () => entries.size };
+  return { isRendered, fromMemory, pageHandler, dataHandler, size: () => entries.size, searchesKept: () => searches.size };
 }

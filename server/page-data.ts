@@ -9,6 +9,7 @@ import type { LoaderFunction, LoaderFunctionArgs } from 'react-router-dom';
 import { EPISODES_PER_PAGE } from '../shared/constants';
 import type { Episode, ServiceSlug } from '../shared/content/types';
 import type { PageHead } from '../shared/page-head';
+import type { BadRequestScreen } from '../shared/components/route-error-boundary';
 import type { ContactPageData } from '../shared/pages/contact-page';
 import type { EpisodePageData } from '../shared/pages/episode-page';
 import type { HomePageData } from '../shared/pages/home-page';
@@ -23,6 +24,8 @@ import { servicePageRouteIds, servicePathOf } from '../shared/routes';
 import { pageCount, paginate, parsePageParam } from '../shared/rules/pagination';
 import { newsletterFormState } from '../shared/rules/newsletter';
 import { contactFormState } from '../shared/rules/contact-message';
+import { readSearchRequest } from '../shared/rules/episode-search';
+import { createEpisodeSearch } from './episode-search';
 import type { SiteData } from '../shared/site-data';
 import type { SiteContent } from './content/publication';
 import { createPageHeads } from './page-head';
@@ -35,6 +38,11 @@ const LATEST_ARTICLE_COUNT = 3;
 function episodeSummary(episode: Episode): Episode {
   const { transcript: _transcript, body: _body, ...summary } = episode;
   return summary;
+}
+
+/** A 400 that says what was wrong with the request and where to go instead, on a screen with its own head. */
+function badRequest(head: PageHead, screen: BadRequestScreen): never {
+  throw data({ head, ...screen }, { status: 400, statusText: 'Bad Request' });
 }
 
 /** A 404 whose data carries the head of the screen that shows it. */
@@ -115,8 +123,13 @@ export function createPageLoaders(site: PageHeadSite, content: SiteContent): Rou
   const podcastPages: PodcastPageData[] = Array.from({ length: totalPages }, (_, index) => ({
     head: { ...headFor({ kind: 'podcast', page: index + 1, pageCount: totalPages }), lcpImage: podcastPage.heroVideo.poster },
     hero: { title: podcastPage.title, intro: podcastPage.intro, video: podcastPage.heroVideo },
+    searchCopy: podcastPage.search,
     list: paginate(summaries, index + 1, EPISODES_PER_PAGE),
   }));
+  // Searches (/podcast?q=…&format=…) are answered from an index built once here; each answer is small and made per request.
+  const episodeSearch = createEpisodeSearch(episodes, episodeSummary);
+  const searchHead = headFor({ kind: 'podcast-search' });
+  const invalidSearchHead = headFor({ kind: 'podcast-search-invalid' });
 
   const episodePages = new Map<string, EpisodePageData>(
     episodes.map((episode) => [
@@ -149,7 +162,23 @@ export function createPageLoaders(site: PageHeadSite, content: SiteContent): Rou
     ...servicePageLoaders,
     'home-page': withNewsletter(home, paths.home),
     'podcast-page': (args) => {
-      const page = parsePageParam(urlOf(args).searchParams.get('page'), totalPages);
+      const params = urlOf(args).searchParams;
+      const request = readSearchRequest(params);
+      if (request.kind === 'invalid') {
+        return badRequest(invalidSearchHead, { title: podcastPage.search.invalidTitle, message: request.message, back: { to: paths.podcast, label: podcastPage.search.showAll } });
+      }
+      if (request.kind === 'search') {
+        const results = episodeSearch.search(request.search);
+        const page = parsePageParam(params.get('page'), pageCount(results.length, EPISODES_PER_PAGE));
+        const searchPage: PodcastPageData = {
+          head: searchHead,
+          hero: podcastPages[0]!.hero,
+          searchCopy: podcastPage.search,
+          search: { ...request.search, results: paginate(results, page, EPISODES_PER_PAGE) },
+        };
+        return searchPage;
+      }
+      const page = parsePageParam(params.get('page'), totalPages);
       return podcastPages[page - 1]!;
     },
     'episode-page': ({ params }) => episodePages.get(params.episodeId ?? '') ?? notFound(episodeNotFound),

@@ -31,6 +31,10 @@ export type OpenGraphType = 'website' | 'article';
 export type PageHeadInput =
   | { kind: 'home' }
   | { kind: 'podcast'; page: number; pageCount: number }
+  /** Search results: never indexed, canonical to the list itself (any query string would otherwise be a page). */
+  | { kind: 'podcast-search' }
+  /** A search that could not be run: a 400 screen. */
+  | { kind: 'podcast-search-invalid' }
   | { kind: 'episode'; episode: Episode }
   | { kind: 'press' }
   | { kind: 'service'; slug: ServiceSlug }
@@ -123,7 +127,7 @@ export function createPageHeads(site: PageHeadSite, content: SiteContent): (inpu
       jsonLd: structured.page(crumb ?? { name: title, path }),
     });
 
-  return (input) => {
+  const createHead = (input: PageHeadInput): PageHead => {
     switch (input.kind) {
       case 'home':
         return page({
@@ -145,6 +149,12 @@ export function createPageHeads(site: PageHeadSite, content: SiteContent): (inpu
           jsonLd: structured.podcast(),
         });
       }
+      case 'podcast-search': {
+        const list = createHead({ kind: 'podcast', page: 1, pageCount: 1 });
+        return { ...list, title: documentTitle(`${content.podcastPage.search.pageTitle} | ${content.podcastPage.title}`), robots: 'noindex' };
+      }
+      case 'podcast-search-invalid':
+        return screen(content.podcastPage.search.invalidTitle, content.podcastPage.metaDescription);
       case 'episode': {
         const published = isoDate(input.episode.date);
         return page({
@@ -190,4 +200,5 @@ export function createPageHeads(site: PageHeadSite, content: SiteContent): (inpu
         return screen(undefined, content.site.errorDescription);
     }
   };
+  return createHead;
 }

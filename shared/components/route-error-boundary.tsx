@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { HIDDEN_ERROR_MESSAGE } from '../app-payload';
 import { paths } from '../paths';
 import { NotFound } from './not-found';
@@ -24,9 +24,39 @@ export function UnexpectedError({ error }: { error: unknown }) {
   );
 }
 
-/** The error element inside the layout: 404s get the not-found page, the rest the fallback screen. */
+/** What a loader's 400 carries: what was wrong, in words a person can act on, and where to go instead. */
+export interface BadRequestScreen {
+  title: string;
+  message: string;
+  back: { to: string; label: string };
+}
+
+function isBadRequestScreen(value: unknown): value is BadRequestScreen {
+  const screen = value as Partial<BadRequestScreen> | null;
+  return typeof screen?.title === 'string' && typeof screen.message === 'string' && typeof screen.back?.to === 'string';
+}
+
+function BadRequest({ screen }: { screen: BadRequestScreen }) {
+  return (
+    <section className="status-screen">
+      <div className="container status-screen__inner">
+        <p className="status-screen__code" aria-hidden="true">
+          400
+        </p>
+        <h1>{screen.title}</h1>
+        <p>{screen.message}</p>
+        <Link className="button button--primary" to={screen.back.to}>
+          {screen.back.label}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** The error element inside the layout: 404s get the not-found page, a 400 says what to change, the rest the fallback screen. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 400 && isBadRequestScreen(error.data)) return <BadRequest screen={error.data} />;
   return <UnexpectedError error={error} />;
 }

@@ -199,6 +199,26 @@ export const podcastPageFile = z.strictObject({
   /** Shown instead of the listen buttons for an episode whose listenUrl is '#'. */
   comingSoonNote: text(),
   episodeNotFoundDescription: text(),
+  /** The words of the search box and its results on /podcast. */
+  search: z.strictObject({
+    label: text(),
+    hint: text(),
+    formatLabel: text(),
+    allFormats: text(),
+    video: text(),
+    audio: text(),
+    submit: text(),
+    showAll: text(),
+    matchOne: text(),
+    matchMany: text(),
+    videoEpisodes: text(),
+    audioEpisodes: text(),
+    none: text(),
+    noneHint: text(),
+    inTranscript: text(),
+    invalidTitle: text(),
+    pageTitle: text(),
+  }),
 });
 export const pressPageFile = z.strictObject({ metaDescription: text(), intro: text() });
 export const notFoundPageFile = z.strictObject({ metaDescription: text() });

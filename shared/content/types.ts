@@ -239,3 +239,24 @@ export interface TermsPageContent {
   contactPrompt: string;
   relatedPrompt: string;
 }
+
+/** The words of the podcast list's search box and results (content/pages/podcast.yaml, `search:`). */
+export interface EpisodeSearchContent {
+  label: string;
+  hint: string;
+  formatLabel: string;
+  allFormats: string;
+  video: string;
+  audio: string;
+  submit: string;
+  showAll: string;
+  matchOne: string;
+  matchMany: string;
+  videoEpisodes: string;
+  audioEpisodes: string;
+  none: string;
+  noneHint: string;
+  inTranscript: string;
+  invalidTitle: string;
+  pageTitle: string;
+}

@@ -1,13 +1,17 @@
 import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
-import { useLoaderData, useLocation } from 'react-router-dom';
+import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { EpisodeCard } from '../components/podcast/episode-card';
+import { EpisodeSearchForm } from '../components/podcast/episode-search-form';
+import type { EpisodeSearchCopy } from '../components/podcast/episode-search-form';
 import { isPaginationNavigationState, PaginationNav } from '../components/podcast/pagination-nav';
 import { PodcastHero } from '../components/podcast/podcast-hero';
 import type { Episode, VideoAsset } from '../content/types';
 import type { PageData } from '../page-head';
 import { anchors, paths } from '../paths';
 import type { Page } from '../rules/pagination';
+import { searchHref } from '../rules/episode-search';
+import type { EpisodeSearch, EpisodeSearchResult } from '../rules/episode-search';
 import { useSiteData } from '../site-data';
 
 const LIST_HEADING_ID = 'episodes-heading';
@@ -16,8 +20,17 @@ const EAGER_CARDS = 3;
 
 export interface PodcastPageData extends PageData {
   hero: { title: string; intro: string; video: VideoAsset };
-  /** One page of the list, as parsed and clamped from ?page= on the server. */
-  list: Page<Episode>;
+  searchCopy: EpisodeSearchCopy;
+  /** One page of the list, as parsed and clamped from ?page= on the server; absent on a search. */
+  list?: Page<Episode>;
+  /** A search (?q=, ?format=): what was asked and one page of what was found, ranked. */
+  search?: EpisodeSearch & { results: Page<EpisodeSearchResult> };
+}
+
+/** "3 episodes match “retirement”", or with a format alone "12 audio episodes". */
+function resultsHeading(copy: EpisodeSearchCopy, search: EpisodeSearch, count: number): string {
+  if (!search.q) return `${count} ${search.format === 'video' ? copy.videoEpisodes : copy.audioEpisodes}`;
+  return `${count} ${count === 1 ? copy.matchOne : copy.matchMany} “${search.q}”${search.format ? ` (${copy[search.format]})` : ''}`;
 }
 
 function prefersReducedMotion(): boolean {
@@ -40,11 +53,12 @@ function useRevealListAfterPaging(section: RefObject<HTMLElement | null>, headin
 }
 
 export function Component() {
-  const { hero, list } = useLoaderData() as PodcastPageData;
+  const { hero, list, search, searchCopy } = useLoaderData() as PodcastPageData;
   const { podcastName, externalUrls } = useSiteData();
   const sectionRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useRevealListAfterPaging(sectionRef, headingRef);
+  const shown = search ? search.results : list!;
 
   return (
     <>
@@ -64,20 +78,57 @@ export function Component() {
               tabIndex={-1}
               className="episodes-section__heading list-header__heading"
             >
-              Latest Episodes
+              {search ? resultsHeading(searchCopy, search, search.results.totalItems) : 'Latest Episodes'}
             </h2>
-            <p className="episodes-section__status list-header__count">
-              {`Page ${list.page} of ${list.pageCount} (${list.totalItems} total episodes)`}
-            </p>
+            {shown.totalItems > 0 ? (
+              <p className="episodes-section__status list-header__count">
+                {search
+                  ? `Page ${shown.page} of ${shown.pageCount}`
+                  : `Page ${shown.page} of ${shown.pageCount} (${shown.totalItems} total episodes)`}
+              </p>
+            ) : null}
           </header>
-          <ul className="episode-grid grid-list">
-            {list.items.map((episode, index) => (
-              <li key={episode.id} className="episode-grid__item">
-                <EpisodeCard episode={episode} eager={index < EAGER_CARDS} />
-              </li>
-            ))}
-          </ul>
-          <PaginationNav page={list.page} pageCount={list.pageCount} hrefFor={paths.podcastPage} label="Episode pages" />
+          <EpisodeSearchForm key={`${search?.q ?? ''}|${search?.format ?? ''}`} copy={searchCopy} search={search} />
+          {search && search.results.totalItems === 0 ? (
+            <div className="episode-search__empty">
+              <p>{`${searchCopy.none}${search.q ? ` “${search.q}”` : ''}.`}</p>
+              <p>{searchCopy.noneHint}</p>
+              <Link className="button button--outline" to={paths.podcast}>
+                {searchCopy.showAll}
+              </Link>
+            </div>
+          ) : (
+            <ul className="episode-grid grid-list">
+              {search
+                ? search.results.items.map((result, index) => (
+                    <li key={result.episode.id} className="episode-grid__item">
+                      <EpisodeCard episode={result.episode} eager={index < EAGER_CARDS} match={result} inTranscriptLabel={searchCopy.inTranscript} />
+                    </li>
+                  ))
+                : list!.items.map((episode, index) => (
+                    <li key={episode.id} className="episode-grid__item">
+                      <EpisodeCard episode={episode} eager={index < EAGER_CARDS} />
+                    </li>
+                  ))}
+            </ul>
+          )}
+          {search ? (
+            <>
+              <PaginationNav
+                page={shown.page}
+                pageCount={shown.pageCount}
+                hrefFor={(page) => searchHref(paths.podcast, search, page)}
+                label="Search result pages"
+              />
+              {shown.totalItems > 0 ? (
+                <p className="episode-search__all">
+                  <Link to={paths.podcast}>{searchCopy.showAll}</Link>
+                </p>
+              ) : null}
+            </>
+          ) : (
+            <PaginationNav page={shown.page} pageCount={shown.pageCount} hrefFor={paths.podcastPage} label="Episode pages" />
+          )}
         </div>
       </section>
     </>

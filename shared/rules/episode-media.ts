@@ -46,7 +46,7 @@ export function chooseEpisodeMedia(episode: Episode): EpisodeMedia {
 }
 
 /** Video episodes are watched, the rest listened to. */
-export function isVideoEpisode(episode: Episode): boolean {
+export function isVideoEpisode(episode: Pick<Episode, 'isYouTube' | 'isSpotifyVideo'>): boolean {
   return episode.isYouTube || episode.isSpotifyVideo;
 }
 

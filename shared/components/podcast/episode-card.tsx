@@ -9,11 +9,25 @@ import { Icon } from '../icon';
 import { SizedImage } from '../sized-image';
 import { PlatformBadge } from './platform-badge';
 import { PublicationBadge } from '../publication-badge';
+import type { EpisodeSearchResult, TextPiece } from '../../rules/episode-search';
+
+/** Text with the words a search matched in <mark>. */
+function Marked({ pieces }: { pieces: readonly TextPiece[] }) {
+  return (
+    <>
+      {pieces.map((piece, index) => (piece.mark ? <mark key={index}>{piece.text}</mark> : piece.text))}
+    </>
+  );
+}
 
 interface EpisodeCardProps {
   episode: Episode;
   /** Cards in the first row may be in view on load; the rest load lazily. */
   eager?: boolean;
+  /** On a search: the title and the passage the words were found in, marked. */
+  match?: Pick<EpisodeSearchResult, 'title' | 'excerpt'>;
+  /** Said before a passage from the transcript. */
+  inTranscriptLabel?: string;
 }
 
 /**
@@ -21,7 +35,7 @@ interface EpisodeCardProps {
  * over the whole card (CSS), so the card is clickable while screen readers
  * hear a short link name rather than the whole card.
  */
-export function EpisodeCard({ episode, eager = false }: EpisodeCardProps) {
+export function EpisodeCard({ episode, eager = false, match, inTranscriptLabel }: EpisodeCardProps) {
   const platform = listenPlatform(episode.listenUrl);
   const titleId = `episode-card-${episode.id}`;
   return (
@@ -47,7 +61,7 @@ export function EpisodeCard({ episode, eager = false }: EpisodeCardProps) {
         </div>
         <h3 className="episode-card__title" id={titleId}>
           <Link className="episode-card__link" to={paths.episode(episode.id)}>
-            {episode.title}
+            {match ? <Marked pieces={match.title} /> : episode.title}
           </Link>
         </h3>
         {(episode.date || episode.duration) && (
@@ -66,7 +80,10 @@ export function EpisodeCard({ episode, eager = false }: EpisodeCardProps) {
             )}
           </p>
         )}
-        <p className="episode-card__description">{episode.description}</p>
+        <p className="episode-card__description">
+          {match?.excerpt.source === 'transcript' ? <span className="episode-card__source">{inTranscriptLabel} </span> : null}
+          {match ? <Marked pieces={match.excerpt.pieces} /> : episode.description}
+        </p>
         <span className="episode-card__more" aria-hidden="true">
           View episode
           <Icon name="arrow-right" size={16} />

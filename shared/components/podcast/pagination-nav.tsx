@@ -11,7 +11,8 @@ export function isPaginationNavigationState(state: unknown): state is Pagination
   return typeof state === 'object' && state !== null && (state as PaginationNavigationState).scrollToList === true;
 }
 
-const navigationState: PaginationNavigationState = { scrollToList: true };
+/** Left by pagination links and the search form: the list comes into view and its heading takes focus. */
+export const paginationNavigationState: PaginationNavigationState = { scrollToList: true };
 
 const steps = {
   prev: { label: 'Previous', icon: 'arrow-left' },
@@ -50,7 +51,7 @@ function StepLink({ rel, page, hrefFor }: StepLinkProps) {
     <Link
       className="pagination__link pagination__link--step"
       to={hrefFor(page)}
-      state={navigationState}
+      state={paginationNavigationState}
       preventScrollReset
       rel={rel}
     >
@@ -93,7 +94,7 @@ export function PaginationNav({ page, pageCount, hrefFor, label }: PaginationNav
               <Link
                 className="pagination__link"
                 to={hrefFor(item.page)}
-                state={navigationState}
+                state={paginationNavigationState}
                 preventScrollReset
                 aria-label={item.page === page ? `Page ${item.page}` : `Go to page ${item.page}`}
                 aria-current={item.page === page ? 'page' : undefined}

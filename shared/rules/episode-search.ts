@@ -1,0 +1,118 @@
+/**
+ * The rules of searching the podcast list (/podcast?q=words&format=audio&page=2),
+ * pure so the server's loader and the tests share them:
+ *
+ * - `q` is optional; up to 200 characters once trimmed, and no control
+ *   characters (a 400 page says which). Whitespace runs count as one space.
+ * - `format` is optional: `video` (a YouTube or Spotify video, the spec's
+ *   media flags) or `audio` (everything else); any other value is a 400.
+ * - `page` is read as the list's own ?page= (clamped, never an error).
+ * - A request with neither `q` nor `format` is the plain list, not a search.
+ */
+import type { Episode } from '../content/types';
+import { isVideoEpisode } from './episode-media';
+
+export const MAX_QUERY_LENGTH = 200;
+export const EPISODE_FORMATS = ['video', 'audio'] as const;
+export type EpisodeFormat = (typeof EPISODE_FORMATS)[number];
+
+export const searchMessages = {
+  tooLong: `Search words can be at most ${MAX_QUERY_LENGTH} characters long. Please shorten your search and try again.`,
+  controlCharacters: 'Your search contains invisible control characters. Please retype it using letters, numbers and punctuation only.',
+  badFormat: 'The format can be "video" or "audio". Please pick one of those, or leave it empty to see every episode.',
+  repeated: 'Please give each of "q" and "format" once in the address.',
+} as const;
+
+export interface EpisodeSearch {
+  /** The words, trimmed, whitespace collapsed; '' when only a format is chosen. */
+  q: string;
+  format?: EpisodeFormat;
+}
+
+export type SearchRequest = { kind: 'list' } | { kind: 'search'; search: EpisodeSearch } | { kind: 'invalid'; message: string };
+
+// C0 and C1 controls and DEL; whitespace is folded to spaces before the check.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+export function readSearchRequest(params: URLSearchParams): SearchRequest {
+  const qs = params.getAll('q');
+  const formats = params.getAll('format');
+  if (qs.length > 1 || formats.length > 1) return { kind: 'invalid', message: searchMessages.repeated };
+  const raw = qs[0] ?? '';
+  if (CONTROL.test(raw.replace(/[\t\n\r]/g, ' '))) return { kind: 'invalid', message: searchMessages.controlCharacters };
+  const q = raw.replace(/\s+/g, ' ').trim();
+  if (q.length > MAX_QUERY_LENGTH) return { kind: 'invalid', message: searchMessages.tooLong };
+  const rawFormat = (formats[0] ?? '').trim().toLowerCase();
+  if (rawFormat && !(EPISODE_FORMATS as readonly string[]).includes(rawFormat)) return { kind: 'invalid', message: searchMessages.badFormat };
+  const format = (rawFormat || undefined) as EpisodeFormat | undefined;
+  if (!q && !format) return { kind: 'list' };
+  return { kind: 'search', search: { q, ...(format ? { format } : {}) } };
+}
+
+/** Video when the spec's media flags say YouTube or Spotify video; audio otherwise. */
+export function episodeFormat(episode: Pick<Episode, 'isYouTube' | 'isSpotifyVideo'>): EpisodeFormat {
+  return isVideoEpisode(episode) ? 'video' : 'audio';
+}
+
+/** The address of a search (and of one page of its results). */
+export function searchHref(path: string, search: EpisodeSearch, page = 1): string {
+  const params = new URLSearchParams();
+  if (search.q) params.set('q', search.q);
+  if (search.format) params.set('format', search.format);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** One episode found, as its card shows it: the title and where the words were found, matched words marked. */
+export interface EpisodeSearchResult {
+  episode: Episode;
+  title: TextPiece[];
+  excerpt: { source: 'description' | 'transcript'; pieces: TextPiece[] };
+}
+
+/** A run of text, marked when it matched the search. */
+export interface TextPiece {
+  text: string;
+  mark?: true;
+}
+
+/**
+ * `text` cut into pieces, with every word that is one of `terms` (compared
+ * without case) marked. Words are runs of letters and digits, as the index
+ * reads them, so "retirement's" marks "retirement".
+ */
+export function markTerms(text: string, terms: readonly string[]): TextPiece[] {
+  const wanted = new Set(terms.map((term) => term.toLowerCase()));
+  const pieces: TextPiece[] = [];
+  let plain = '';
+  let last = 0;
+  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (!wanted.has(match[0].toLowerCase())) continue;
+    plain += text.slice(last, match.index);
+    if (plain) pieces.push({ text: plain });
+    pieces.push({ text: match[0], mark: true });
+    plain = '';
+    last = match.index + match[0].length;
+  }
+  plain += text.slice(last);
+  if (plain) pieces.push({ text: plain });
+  return pieces;
+}
+
+/**
+ * A window of about `length` characters of `text` around its first marked
+ * word, cut at word boundaries, with an ellipsis where it was cut.
+ */
+export function excerptAround(text: string, terms: readonly string[], length = 180): TextPiece[] | undefined {
+  const pieces = markTerms(text, terms);
+  const firstMark = pieces.findIndex((piece) => piece.mark);
+  if (firstMark < 0) return undefined;
+  const offset = pieces.slice(0, firstMark).reduce((sum, piece) => sum + piece.text.length, 0);
+  let start = Math.max(0, offset - Math.floor(length / 3));
+  let end = Math.min(text.length, start + length);
+  if (start > 0) start = text.indexOf(' ', start) + 1 || start;
+  if (end < text.length) end = text.lastIndexOf(' ', end) > offset ? text.lastIndexOf(' ', end) : end;
+  const window = `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
+  return markTerms(window, terms);
+}

@@ -1,0 +1,121 @@
+/**
+ * The podcast search's rules (what a query may be, the format of an episode,
+ * marking matched words) and its index over the real episodes.
+ */
+import { describe, expect, it } from 'vitest';
+import { createEpisodeSearch } from '../../server/episode-search';
+import {
+  episodeFormat,
+  excerptAround,
+  markTerms,
+  MAX_QUERY_LENGTH,
+  readSearchRequest,
+  searchHref,
+  searchMessages,
+} from '../../shared/rules/episode-search';
+import { episodes } from '../support/content';
+
+const read = (query: string) => readSearchRequest(new URLSearchParams(query));
+
+describe('readSearchRequest', () => {
+  it('no words and no format is the plain list', () => {
+    expect(read('')).toEqual({ kind: 'list' });
+    expect(read('q=%20%20&page=2')).toEqual({ kind: 'list' });
+  });
+
+  it('trims and folds whitespace, reads the format in any case', () => {
+    expect(read('q=%20asset%20%20%09location%20')).toEqual({ kind: 'search', search: { q: 'asset location' } });
+    expect(read('format=AUDIO')).toEqual({ kind: 'search', search: { q: '', format: 'audio' } });
+    expect(read('q=estate&format=video')).toEqual({ kind: 'search', search: { q: 'estate', format: 'video' } });
+  });
+
+  it('refuses, in words, what it cannot search for', () => {
+    expect(read(`q=${'a'.repeat(MAX_QUERY_LENGTH)}`).kind).toBe('search');
+    expect(read(`q=${'a'.repeat(MAX_QUERY_LENGTH + 1)}`)).toEqual({ kind: 'invalid', message: searchMessages.tooLong });
+    expect(read('q=tax%00')).toEqual({ kind: 'invalid', message: searchMessages.controlCharacters });
+    expect(read('q=tax%1B%5B31m')).toEqual({ kind: 'invalid', message: searchMessages.controlCharacters });
+    expect(read('q=tax%C2%85')).toEqual({ kind: 'invalid', message: searchMessages.controlCharacters });
+    expect(read('format=podcast')).toEqual({ kind: 'invalid', message: searchMessages.badFormat });
+    expect(read('q=a&q=b')).toEqual({ kind: 'invalid', message: searchMessages.repeated });
+  });
+});
+
+describe('episodeFormat and searchHref', () => {
+  it('video for YouTube or Spotify video, audio otherwise', () => {
+    expect(episodeFormat({ isYouTube: true, isSpotifyVideo: false })).toBe('video');
+    expect(episodeFormat({ isYouTube: false, isSpotifyVideo: true })).toBe('video');
+    expect(episodeFormat({ isYouTube: false, isSpotifyVideo: false })).toBe('audio');
+  });
+
+  it('builds the address of a search and of its pages', () => {
+    expect(searchHref('/podcast', { q: 'estate & trusts', format: 'audio' }, 2)).toBe('/podcast?q=estate+%26+trusts&format=audio&page=2');
+    expect(searchHref('/podcast', { q: '' }, 1)).toBe('/podcast');
+  });
+});
+
+describe('markTerms and excerptAround', () => {
+  it('marks whole words, whatever their case', () => {
+    expect(markTerms('Retirement income: the retirement years', ['retirement'])).toEqual([
+      { text: 'Retirement', mark: true },
+      { text: ' income: the ' },
+      { text: 'retirement', mark: true },
+      { text: ' years' },
+    ]);
+    expect(markTerms('Retirements', ['retirement'])).toEqual([{ text: 'Retirements' }]);
+  });
+
+  it('cuts a window around the first match, at word boundaries', () => {
+    const text = `${'word '.repeat(100)}the estate plan ${'more '.repeat(100)}`;
+    const pieces = excerptAround(text, ['estate'], 60)!;
+    const joined = pieces.map((piece) => piece.text).join('');
+    expect(joined.startsWith('…word')).toBe(true);
+    expect(joined.endsWith('…')).toBe(true);
+    expect(pieces.filter((piece) => piece.mark)).toEqual([{ text: 'estate', mark: true }]);
+    expect(excerptAround(text, ['absent'])).toBeUndefined();
+  });
+});
+
+describe('the episode index', () => {
+  const index = createEpisodeSearch(episodes, (episode) => episode);
+  const retirementEpisodes = episodes.filter((episode) => /retirement/i.test(episode.title));
+
+  it('finds the retirement episodes despite a typo, titles first, with the word marked', () => {
+    expect(retirementEpisodes.length).toBeGreaterThan(0);
+    const results = index.search({ q: 'retirment' });
+    const ids = results.map((result) => result.episode.id);
+    for (const episode of retirementEpisodes) expect(ids).toContain(episode.id);
+    expect(ids.slice(0, retirementEpisodes.length).sort()).toEqual(retirementEpisodes.map((episode) => episode.id).sort());
+    expect(results[0]!.title.some((piece) => piece.mark && /^retirement$/i.test(piece.text))).toBe(true);
+  });
+
+  it('finds a guest by name, and words only a transcript holds', () => {
+    const withTranscript = episodes.find((episode) => episode.transcript && episode.transcript.length > 0)!;
+    const titleWords = new Set(`${withTranscript.title} ${withTranscript.description}`.toLowerCase().match(/\p{L}+/gu));
+    const onlyInTranscript = withTranscript
+      .transcript!.flatMap((turn) => turn.text.toLowerCase().match(/\p{L}{9,}/gu) ?? [])
+      .find((word) => !titleWords.has(word) && !episodes.some((other) => other.id !== withTranscript.id && `${other.title} ${other.description}`.toLowerCase().includes(word)))!;
+    expect(onlyInTranscript).toBeDefined();
+    const results = index.search({ q: onlyInTranscript });
+    expect(results.map((result) => result.episode.id)).toContain(withTranscript.id);
+    const found = results.find((result) => result.episode.id === withTranscript.id)!;
+    expect(found.excerpt.source).toBe('transcript');
+    expect(found.excerpt.pieces.some((piece) => piece.mark)).toBe(true);
+
+    const guestEpisode = episodes.find((episode) => / with [A-Z]\w+ [A-Z]\w+$/.test(episode.title))!;
+    const guest = / with ([A-Z]\w+ [A-Z]\w+)$/.exec(guestEpisode.title)![1]!;
+    expect(index.search({ q: guest }).map((result) => result.episode.id)[0]).toBe(guestEpisode.id);
+  });
+
+  it('filters by format, with or without words', () => {
+    const audio = index.search({ q: '', format: 'audio' });
+    expect(audio.length).toBe(episodes.filter((episode) => episodeFormat(episode) === 'audio').length);
+    expect(audio.every((result) => episodeFormat(result.episode) === 'audio')).toBe(true);
+    const video = index.search({ q: 'planning', format: 'video' });
+    expect(video.length).toBeGreaterThan(0);
+    expect(video.every((result) => episodeFormat(result.episode) === 'video')).toBe(true);
+  });
+
+  it('finds nothing for words no episode has', () => {
+    expect(index.search({ q: 'zzqxjv' })).toEqual([]);
+  });
+});
