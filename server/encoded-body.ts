@@ -18,19 +18,33 @@ export interface EncodedBody {
   etags: Record<Encoding, string>;
 }
 
-export async function encodeBody(content: string | Buffer, contentKind: 'text' | 'generic' = 'text'): Promise<EncodedBody> {
+/**
+ * How hard to compress: `max` for what is kept and sent many times (pages,
+ * assets); `fast` for a body made for a few requests (a search's results),
+ * where brotli's top quality would cost far more CPU than its bytes save.
+ */
+export type CompressionEffort = 'max' | 'fast';
+
+const BROTLI_QUALITY: Record<CompressionEffort, number> = { max: zlib.constants.BROTLI_MAX_QUALITY, fast: 5 };
+const GZIP_LEVEL: Record<CompressionEffort, number> = { max: zlib.constants.Z_BEST_COMPRESSION, fast: 6 };
+
+export async function encodeBody(
+  content: string | Buffer,
+  contentKind: 'text' | 'generic' = 'text',
+  effort: CompressionEffort = 'max',
+): Promise<EncodedBody> {
   const identity = typeof content === 'string' ? Buffer.from(content) : content;
   // Compression runs on libuv's thread pool, so a first render never blocks other requests.
   const [br, gz] = await Promise.all([
     brotli(identity, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
         [zlib.constants.BROTLI_PARAM_MODE]:
           contentKind === 'text' ? zlib.constants.BROTLI_MODE_TEXT : zlib.constants.BROTLI_MODE_GENERIC,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
-    gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    gzip(identity, { level: GZIP_LEVEL[effort] }),
   ]);
   return encodedBodyOf({ br, gzip: gz, identity });
 }

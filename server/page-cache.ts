@@ -27,6 +27,7 @@ import type { PodcastPageData } from '../shared/pages/podcast-page';
 import { paths } from '../shared/paths';
 import { searchHref } from '../shared/rules/episode-search';
 import { encodeBody, sendEncodedBody } from './encoded-body';
+import type { CompressionEffort } from './encoded-body';
 import type { EncodedBody } from './encoded-body';
 import { pageDataOf, routePatternOf } from './render-page';
 import type { PageRenderer } from './render-page';
@@ -97,11 +98,12 @@ export function createPageCache(options: PageCacheOptions) {
     return undefined;
   }
 
-  async function build(context: StaticHandlerContext, log: Logger): Promise<CachedPage> {
+  /** Renders and compresses a page: hard for a page kept for good, fast for a search or one rendered per request. */
+  async function build(context: StaticHandlerContext, log: Logger, effort: CompressionEffort): Promise<CachedPage> {
     const document = await renderer.render(context, log);
     const [html, data] = await Promise.all([
-      encodeBody(document.html),
-      encodeBody(JSON.stringify(pageDataOf(context, options.exposeErrors))),
+      encodeBody(document.html, 'text', effort),
+      encodeBody(JSON.stringify(pageDataOf(context, options.exposeErrors)), 'text', effort),
     ]);
     return { status: document.status, route: routePatternOf(context), html, data };
   }
@@ -144,7 +146,7 @@ export function createPageCache(options: PageCacheOptions) {
     const key = enabled ? keyOf(result.context) : undefined;
     if (key === undefined) {
       onLookup('miss');
-      return build(result.context, log);
+      return build(result.context, log, 'fast');
     }
     remember(url, key);
     const cached = kept(key);
@@ -155,7 +157,7 @@ export function createPageCache(options: PageCacheOptions) {
     onLookup('miss');
     let pending = building.get(key);
     if (!pending) {
-      pending = build(result.context, log).finally(() => building.delete(key));
+      pending = build(result.context, log, key.startsWith(SEARCH_PREFIX) ? 'fast' : 'max').finally(() => building.delete(key));
       building.set(key, pending);
     }
     const page = await pending;
