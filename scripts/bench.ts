@@ -213,8 +213,10 @@ async function compare(url: string) {
   }
   return runs.map(medianLoad) as [Load, Load, Load];
 }
+const measured = new Map<string, Load>();
 for (const url of urls) {
   const [ours, express, node] = await compare(url);
+  measured.set(url, ours);
   failures += ours.errors + ours.non2xx;
   const name = url.length > 32 ? `${url.slice(0, 31)}…` : url;
   console.log(
@@ -245,6 +247,57 @@ console.log(
   `\nRSS: ${rssBefore.toFixed(1)} MB at start, ${rssAfterFirst.toFixed(1)} MB after a first round, ` +
     `then ${rounds.map((mb) => mb.toFixed(1)).join(', ')} MB after ${ROUNDS} more (${(rssAfter - rssAfterFirst >= 0 ? '+' : '')}${(rssAfter - rssAfterFirst).toFixed(1)} MB)`,
 );
+/** The server's CPU time so far (user + system), in µs, from /proc (clock ticks of 10 ms). */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/**
+ * Search pages (/podcast?q=…) are not in the page cache: a repeated search is
+ * answered from a small LRU, a new one is rendered on the spot. Measured
+ * against the cached list page, with the server's CPU per response, which a
+ * saturated client cannot hide.
+ */
+async function searchLoad(label: string, pathFor: () => string): Promise<Load & { cpuPerResponse: number; label: string }> {
+  const requests = [{ method: 'GET' as const, setupRequest: (request: object) => ({ ...request, path: pathFor() }) }];
+  await autocannon({ url: site.origin, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers: REQUEST_HEADERS, requests });
+  const loads: (Load & { cpuPerResponse: number })[] = [];
+  for (let repeat = 0; repeat < REPEATS; repeat++) {
+    const cpuBefore = cpuMicros(site.child.pid!);
+    const result = await autocannon({ url: site.origin, connections: CONNECTIONS, duration: SECONDS, headers: REQUEST_HEADERS, requests });
+    loads.push({
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+      cpuPerResponse: (cpuMicros(site.child.pid!) - cpuBefore) / Math.max(1, result.requests.total),
+    });
+  }
+  const summary = { ...medianLoad(loads), cpuPerResponse: median(loads.map((l) => l.cpuPerResponse)) };
+  failures += summary.errors + summary.non2xx;
+  return Object.assign(summary, { label });
+}
+const cachedList = measured.get(paths.podcastPage(2))!;
+const words = ['retirement', 'estate', 'tax', 'practice', 'planning', 'fees', 'clients', 'trust'];
+let searchCount = 0;
+const rssBeforeSearches = rssMb(site.child.pid!);
+const searches = [
+  await searchLoad('/podcast?q=retirment (repeated: kept in the LRU)', () => '/podcast?q=retirment'),
+  await searchLoad('/podcast?q=<a new search each time>', () => `/podcast?q=${words[searchCount % words.length]}+${(searchCount++).toString(36)}`),
+];
+const rssAfterSearches = rssMb(site.child.pid!);
+const cachedCpu = await searchLoad(`${paths.podcastPage(2)} (cached page)`, () => paths.podcastPage(2));
+console.log(`\nSearch pages against the cached ${paths.podcastPage(2)} (${cachedList.rps.toFixed(0)} req/s above)`);
+console.log(`${'URL'.padEnd(48)}${pad('req/s', 8)}${pad('p99 ms', 8)}${pad('÷cached', 9)}${pad('CPU µs/response', 17)}${pad('errors', 8)}`);
+for (const search of [cachedCpu, ...searches]) {
+  console.log(
+    `${search.label.padEnd(48)}${pad(search.rps.toFixed(0), 8)}${pad(search.p99, 8)}${pad((search.rps / cachedCpu.rps).toFixed(2), 9)}${pad(search.cpuPerResponse.toFixed(0), 17)}${pad(search.errors + search.non2xx, 8)}`,
+  );
+}
+console.log(`${searchCount} different searches: RSS ${rssBeforeSearches.toFixed(1)} MB before, ${rssAfterSearches.toFixed(1)} MB after`);
+
 await stop(site.child);
 if (failures > 0) {
   console.error(`${failures} requests failed or answered non-2xx`);

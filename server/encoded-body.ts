@@ -28,6 +28,11 @@ export type CompressionEffort = 'max' | 'fast';
 const BROTLI_QUALITY: Record<CompressionEffort, number> = { max: zlib.constants.BROTLI_MAX_QUALITY, fast: 5 };
 const GZIP_LEVEL: Record<CompressionEffort, number> = { max: zlib.constants.Z_BEST_COMPRESSION, fast: 6 };
 
+/** log2 of the smallest brotli window (16 to 24 bits) that holds the whole body. */
+function windowBits(bytes: number): number {
+  return Math.min(zlib.constants.BROTLI_MAX_WINDOW_BITS, Math.max(16, Math.ceil(Math.log2(bytes + 1))));
+}
+
 export async function encodeBody(
   content: string | Buffer,
   contentKind: 'text' | 'generic' = 'text',
@@ -42,6 +47,8 @@ export async function encodeBody(
         [zlib.constants.BROTLI_PARAM_MODE]:
           contentKind === 'text' ? zlib.constants.BROTLI_MODE_TEXT : zlib.constants.BROTLI_MODE_GENERIC,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        // A window no larger than the body: the default 4 MB one, taken by each of many searches at once, is most of their memory.
+        [zlib.constants.BROTLI_PARAM_LGWIN]: windowBits(identity.length),
       },
     }),
     gzip(identity, { level: GZIP_LEVEL[effort] }),
