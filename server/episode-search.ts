@@ -67,5 +67,3 @@ export function createEpisodeSearch(episodes: readonly Episode[], summaryOf: (ep
 
   return { search };
 }
-
-export type EpisodeSearchIndex = ReturnType<typeof createEpisodeSearch>;

@@ -224,7 +224,6 @@ export interface ReadRecord {
   offset: number;
   type: string;
   url: string | null;
-  warcHeaders: Headers | Map<string, string>;
   header(name: string): string | null;
   /** The record's block as stored (HTTP headers and body for request/response). */
   block: Uint8Array;
@@ -244,7 +243,6 @@ export async function* readRecords(archiveFile: string): AsyncGenerator<ReadReco
       offset: parser.offset,
       type: record.warcType ?? '',
       url: record.warcTargetURI ?? null,
-      warcHeaders: record.warcHeaders.headers as Headers,
       header: (name) => record.warcHeader(name) ?? null,
       block,
     };

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { paths } from '../paths';
+import { StatusScreen } from './status-screen';
 
 export function NotFound() {
   const { pathname } = useLocation();
@@ -9,17 +10,11 @@ export function NotFound() {
     console.warn(`404: no page at ${pathname}`);
   }, [pathname]);
   return (
-    <section className="status-screen">
-      <div className="container status-screen__inner">
-        <p className="status-screen__code" aria-hidden="true">
-          404
-        </p>
-        <h1>Oops! Page not found</h1>
-        <p>The page you were looking for has moved or never existed.</p>
-        <Link className="button button--primary" to={paths.home}>
-          Return to Home
-        </Link>
-      </div>
-    </section>
+    <StatusScreen
+      code={404}
+      title="Oops! Page not found"
+      message="The page you were looking for has moved or never existed."
+      action={{ to: paths.home, label: 'Return to Home' }}
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { HIDDEN_ERROR_MESSAGE } from '../app-payload';
 import { paths } from '../paths';
 import { NotFound } from './not-found';
+import { StatusScreen } from './status-screen';
 
 /** What a visitor may read about an error: the status text, or the message outside production. */
 export function describeError(error: unknown): string {
@@ -36,27 +37,13 @@ function isBadRequestScreen(value: unknown): value is BadRequestScreen {
   return typeof screen?.title === 'string' && typeof screen.message === 'string' && typeof screen.back?.to === 'string';
 }
 
-function BadRequest({ screen }: { screen: BadRequestScreen }) {
-  return (
-    <section className="status-screen">
-      <div className="container status-screen__inner">
-        <p className="status-screen__code" aria-hidden="true">
-          400
-        </p>
-        <h1>{screen.title}</h1>
-        <p>{screen.message}</p>
-        <Link className="button button--primary" to={screen.back.to}>
-          {screen.back.label}
-        </Link>
-      </div>
-    </section>
-  );
-}
-
 /** The error element inside the layout: 404s get the not-found page, a 400 says what to change, the rest the fallback screen. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (isRouteErrorResponse(error) && error.status === 400 && isBadRequestScreen(error.data)) return <BadRequest screen={error.data} />;
+  if (isRouteErrorResponse(error) && error.status === 400 && isBadRequestScreen(error.data)) {
+    const { title, message, back } = error.data;
+    return <StatusScreen code={400} title={title} message={message} action={back} />;
+  }
   return <UnexpectedError error={error} />;
 }
