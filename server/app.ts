@@ -39,6 +39,7 @@ import { readInlineStyles } from './inline-styles';
 import type { InlineStyles } from './inline-styles';
 import { createPageRenderer } from './render-page';
 import { createReadiness } from './readiness';
+import { openStorage } from './storage';
 import { securityHeaders } from './security-headers';
 import { readShareImageManifest, SHARE_IMAGE_MANIFEST_PATH } from './share-images';
 import { sitemapRouter } from './sitemap';
@@ -141,11 +142,26 @@ export function createApp(
   //     (3, 10) and the newsletter (7) report into the same registry below.
   if (metrics) app.use(metrics.httpMiddleware);
 
+  // 1a'. Where what visitors send is kept (server/storage.ts): the ledger
+  //      files, or PostgreSQL with DATABASE_URL (shared by every replica,
+  //      rate limits included). Opened now, connected on first use: pages
+  //      never wait on it. Used by readiness (1b) and the outbox (7).
+  const storage = openStorage(config, logger);
+
   // 1b. Readiness (server/readiness.ts): GET /readyz (3a), and once server/index.ts
   //     calls `app.readiness.leave()` on SIGTERM, /readyz answers 503 and
   //     every answer says `Connection: close`, so the proxy moves on before
   //     this instance stops accepting.
-  const readiness = createReadiness();
+  //     With DATABASE_URL, /readyz also fails while the database is down (1a').
+  const readiness = createReadiness(
+    storage.kind === 'postgres'
+      ? {
+          problem: storage.problem,
+          logger,
+          downMessage: 'The database cannot be reached: sign-ups and messages are refused until it is back. Pages are still served.',
+        }
+      : undefined,
+  );
   app.use(readiness.middleware);
 
   // 2. Request id and one log line per request. A proxy's X-Request-Id is
@@ -243,7 +259,7 @@ export function createApp(
   // 7. What visitors send us, kept on disk before they are told anything: one
   //    outbox (server/outbox/) delivers each ledger's pending records, with
   //    retries, and is stopped by server/index.ts on shutdown.
-  const outbox = new Outbox({ logger, timings: outboxTimings });
+  const outbox = new Outbox({ logger, timings: { leaseMs: config.outboxLeaseSeconds * 1000, ...outboxTimings } });
 
   // 7a. Newsletter sign-ups (server/newsletter/): the ledger in
   //     NEWSLETTER_FILE, its queue to the provider, and POST /api/subscribe
@@ -253,10 +269,12 @@ export function createApp(
   const signUps = createSignUps(config, {
     logger,
     outbox,
+    store: storage.signUps,
+    rateLimitStore: storage.rateLimitStore('newsletter'),
     onOutcome: metrics && ((outcome) => metrics.newsletterSignups.inc({ outcome })),
     ...newsletter,
   });
-  metrics?.setOutboxBacklogSource(() => signUps.ledger.backlog());
+  metrics?.setOutboxBacklogSource(() => storage.signUps.backlog());
   app.use(paths.subscribeApi, compression());
   app.use(signUps.router);
 
@@ -268,12 +286,14 @@ export function createApp(
   const contactMessages = createContactMessages(config, {
     logger,
     outbox,
+    store: storage.messages,
+    rateLimitStore: storage.rateLimitStore('contact'),
     form: () => publishedSite().content.contact.form,
     renderForm: async (state, log) => (await publishedSite().renderer.renderWithData(paths.contact, { contactForm: state }, log)).html,
     onOutcome: metrics && ((outcome) => metrics.contactMessages.inc({ outcome })),
     ...contact,
   });
-  metrics?.setContactBacklogSource(() => contactMessages.ledger.backlog());
+  metrics?.setContactBacklogSource(() => storage.messages.backlog());
   app.use(paths.contactApi, compression());
   app.use(contactMessages.router);
 
@@ -320,7 +340,7 @@ export function createApp(
   });
 
   app.use(errorHandler(config));
-  return Object.assign(app, { signUps, contactMessages, outbox, readiness });
+  return Object.assign(app, { signUps, contactMessages, outbox, readiness, storage });
 }
 
 /** The outside origins of the content's own media: audio files and cover images served from elsewhere. */

@@ -31,6 +31,13 @@ export interface AppConfig {
   metricsPort?: number;
   /** ARCHIVE_DIR: where the server archives itself after start when its content changed (server/archive/); undefined: never. */
   archiveDir?: string;
+  /**
+   * DATABASE_URL: keep sign-ups, messages and rate limits in PostgreSQL, shared
+   * by every replica (server/storage.ts); undefined: the ledger files.
+   */
+  databaseUrl?: string;
+  /** OUTBOX_LEASE_SECONDS: how long a replica's claim on a record it is sending keeps the others off (server/outbox/outbox.ts). */
+  outboxLeaseSeconds: number;
   newsletter: {
     provider: NewsletterProviderName;
     listId?: string;
@@ -97,6 +104,34 @@ function parseDrainSeconds(env: Env): number {
   if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > MAX_DRAIN_SECONDS) {
     throw new ConfigError(
       `DRAIN_SECONDS must be a number of seconds from 0 to ${MAX_DRAIN_SECONDS}, how long to keep answering after SIGTERM (got "${raw}")`,
+    );
+  }
+  return Number(raw);
+}
+
+function parseDatabaseUrl(env: Env): string | undefined {
+  const raw = read(env, 'DATABASE_URL');
+  if (raw === undefined) return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL, such as postgres://harbor:PASSWORD@db.internal:5432/harbor');
+  }
+  return raw;
+}
+
+const MAX_LEASE_SECONDS = 3600;
+
+function parseLeaseSeconds(env: Env): number {
+  const raw = read(env, 'OUTBOX_LEASE_SECONDS');
+  if (raw === undefined) return 120;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_LEASE_SECONDS) {
+    throw new ConfigError(
+      `OUTBOX_LEASE_SECONDS must be a whole number of seconds from 1 to ${MAX_LEASE_SECONDS}, longer than a send can take (got "${raw}")`,
     );
   }
   return Number(raw);
@@ -239,6 +274,8 @@ export function parseConfig(env: Env, rootDir: string = process.cwd()): AppConfi
     drainSeconds: parseDrainSeconds(env),
     metricsPort: parseMetricsPort(env, port),
     archiveDir: read(env, 'ARCHIVE_DIR') === undefined ? undefined : path.resolve(rootDir, read(env, 'ARCHIVE_DIR')!),
+    databaseUrl: parseDatabaseUrl(env),
+    outboxLeaseSeconds: parseLeaseSeconds(env),
     newsletter: parseNewsletter(env, rootDir),
     contact: parseContact(env, rootDir),
   };

@@ -60,6 +60,7 @@ async function shutDown(signal: NodeJS.Signals) {
   const closing = performance.now();
   const drained = await closeGracefully(server, FINISH_IN_FLIGHT_MS, logger);
   await outboxStopped;
+  await app.storage.close(); // the database's connections, when DATABASE_URL is set
   logger.info({ drained, leaveMs, finishMs: Math.round(performance.now() - closing) }, 'server closed');
   logger.flush();
   process.exit(drained ? 0 : 1);

@@ -32,10 +32,10 @@ export interface Metrics {
   pageCacheLookups: Counter<'result'>;
   newsletterSignups: Counter<'outcome'>;
   /** Where newsletter_outbox_entries reads the backlog from when scraped. */
-  setOutboxBacklogSource(source: () => OutboxBacklog): void;
+  setOutboxBacklogSource(source: () => Promise<OutboxBacklog>): void;
   contactMessages: Counter<'outcome'>;
   /** Where contact_outbox_entries reads the backlog from when scraped. */
-  setContactBacklogSource(source: () => OutboxBacklog): void;
+  setContactBacklogSource(source: () => Promise<OutboxBacklog>): void;
 }
 
 /** An answer whose connection closed before it was complete (nginx's code for it). */
@@ -94,22 +94,28 @@ export async function createMetrics(): Promise<Metrics> {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
-  /** A gauge of one queue's backlog, read from its ledger when scraped; returns where to set the source. */
+  /**
+   * A gauge of one queue's backlog, read from its store when scraped (the
+   * file's from memory; the database's with one query, which a scrape
+   * without it reports as nothing rather than failing); returns where to set
+   * the source.
+   */
   const backlogGauge = (name: string, help: string) => {
-    let source: (() => OutboxBacklog) | undefined;
+    let source: (() => Promise<OutboxBacklog>) | undefined;
     new Gauge({
       name,
       help,
       labelNames: ['state'] as const,
       registers: [registry],
-      collect() {
-        if (!source) return;
-        const { pending, failed } = source();
-        this.set({ state: 'pending' }, pending);
-        this.set({ state: 'failed' }, failed);
+      async collect() {
+        this.reset();
+        const backlog = await source?.().catch(() => undefined);
+        if (!backlog) return;
+        this.set({ state: 'pending' }, backlog.pending);
+        this.set({ state: 'failed' }, backlog.failed);
       },
     });
-    return (next: () => OutboxBacklog) => {
+    return (next: () => Promise<OutboxBacklog>) => {
       source = next;
     };
   };

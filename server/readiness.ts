@@ -13,9 +13,23 @@
  * Only then does the server stop accepting (server/http-server.ts). A proxy
  * that still sends a request meets a refused connection, which nginx retries
  * on another instance for any method, since nothing was sent.
+ *
+ * It is also not ready while what it depends on is down: with DATABASE_URL,
+ * a database it cannot reach (server/storage.ts). /healthz stays 200 then:
+ * restarting the process would not bring the database back, and pages are
+ * still served.
  */
 import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+export interface ReadinessDependency {
+  /** Undefined when it works, else why not (logged, never shown). */
+  problem(): Promise<string | undefined>;
+  /** What the answer says while it is down. */
+  downMessage: string;
+  logger: Logger;
+}
 
 export interface Readiness {
   readonly leaving: boolean;
@@ -27,8 +41,9 @@ export interface Readiness {
   readyHandler: RequestHandler;
 }
 
-export function createReadiness(): Readiness {
+export function createReadiness(dependency?: ReadinessDependency): Readiness {
   let leaving = false;
+  let lastProblem: string | undefined;
   // Answers still being prepared when leave() is called get `Connection: close` too.
   const inFlight = new Set<ServerResponse>();
 
@@ -47,10 +62,16 @@ export function createReadiness(): Readiness {
     res.once('close', () => inFlight.delete(res));
   };
 
-  const readyHandler: RequestHandler = (_req, res) => {
+  const readyHandler: RequestHandler = async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    if (leaving) res.status(503).json({ status: 'leaving', message: 'This instance is shutting down; send traffic elsewhere.' });
-    else res.json({ status: 'ready' });
+    if (leaving) return res.status(503).json({ status: 'leaving', message: 'This instance is shutting down; send traffic elsewhere.' });
+    const problem = dependency && (await dependency.problem());
+    // Said once when it starts and once when it ends, not at every probe.
+    if (problem && !lastProblem) dependency.logger.error({ problem }, 'not ready: a dependency is down');
+    if (!problem && lastProblem) dependency?.logger.info('ready again: the dependency is back');
+    lastProblem = problem;
+    if (problem) return res.status(503).json({ status: 'unavailable', message: dependency.downMessage });
+    res.json({ status: 'ready' });
   };
 
   return {

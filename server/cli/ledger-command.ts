@@ -8,7 +8,14 @@
  */
 import pino from 'pino';
 import type { Logger } from 'pino';
+import { ConfigError, parseConfig } from '../config';
+import type { AppConfig } from '../config';
 import { LockTimeoutError } from '../outbox/file-lock';
+import type { DeliveryState, Ledger } from '../outbox/ledger';
+import { unclaimed } from '../outbox/record-store';
+import type { RecordStore } from '../outbox/record-store';
+import { openStorage } from '../storage';
+import type { Storage } from '../storage';
 
 export class UsageError extends Error {}
 export class CommandError extends Error {}
@@ -61,6 +68,49 @@ export async function runCommand(usage: string, run: (args: string[]) => Promise
       process.exitCode = 1;
     }
   }
+}
+
+/** The configuration as the server reads it, a bad value told as one line. */
+export function commandConfig(): AppConfig {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CommandError(`Invalid configuration: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The server's storage (the files, or PostgreSQL with DATABASE_URL) for the length of `work`. */
+export async function withStorage(config: AppConfig, work: (storage: Storage) => Promise<void>): Promise<void> {
+  const storage = openStorage(config, stderrLogger());
+  try {
+    await work(storage);
+  } finally {
+    await storage.close();
+  }
+}
+
+/**
+ * `import-file FILE`: every record of a ledger file into the database, as it
+ * is there (a claim left in the file is dropped: nobody is sending it now).
+ * A record the database already holds is left as it is, so a second run
+ * changes nothing.
+ */
+export async function importLedgerFile<E extends DeliveryState>(storage: Storage, store: RecordStore<E>, file: Ledger<E>): Promise<void> {
+  if (storage.kind !== 'postgres') {
+    throw new CommandError('import-file moves a ledger file into PostgreSQL: set DATABASE_URL to the database first.');
+  }
+  const entries = await file.list();
+  if (entries.length === 0) throw new CommandError(`${file.file} holds no records (is it the right file?); nothing was imported.`);
+  let imported = 0;
+  for (const entry of entries) {
+    const { created } = await store.insert(store.kind.keyOf(entry), (existing) => (existing ? undefined : unclaimed(entry)));
+    if (created) imported += 1;
+  }
+  const kept = entries.length - imported;
+  out(`Imported ${imported} of ${entries.length} records from ${file.file} into ${store.where}.`);
+  if (kept > 0) out(`${kept} ${kept === 1 ? 'was' : 'were'} already there and left as ${kept === 1 ? 'it was' : 'they were'}.`);
+  if (imported > 0) out('Keep the file until you have checked the list; the server no longer reads it while DATABASE_URL is set.');
 }
 
 /** Re-queues failed entries and says so. */

@@ -7,20 +7,31 @@
  *   npm run messages -- remove ID-or-EMAIL   erases a message, or every message from an
  *                                            address (privacy requests)
  *   npm run messages -- retry                re-queues failed messages for sending now
+ *   npm run messages -- import-file FILE     copies a message ledger file into PostgreSQL
  *
  * In the container: `docker exec NAME node dist/cli/messages.js list`.
- * CONTACT_FILE comes from the environment, read as the server reads it. Like
+ * CONTACT_FILE or DATABASE_URL comes from the environment, read as the server reads it. Like
  * `subscribers`, it is safe while the server runs (the ledger's lock file),
  * and the server's outbox re-reads the file every few seconds.
  *
  * Exit codes: 0 done; 1 it could not be done (configuration, file, no such
  * message); 2 the command was not understood.
  */
-import { ConfigError, parseConfig } from '../config';
 import { isMessageId, MESSAGE_STATUSES, openMessageLedger } from '../contact/message-ledger';
-import type { MessageEntry, MessageLedger } from '../contact/message-ledger';
-import { emailKey } from '../newsletter/sign-up-ledger';
-import { CommandError, csvField, out, requeuedSentence, runCommand, shortTime, stderrLogger, UsageError } from './ledger-command';
+import type { MessageEntry, MessageStore } from '../contact/message-ledger';
+import {
+  CommandError,
+  commandConfig,
+  csvField,
+  importLedgerFile,
+  out,
+  requeuedSentence,
+  runCommand,
+  shortTime,
+  stderrLogger,
+  UsageError,
+  withStorage,
+} from './ledger-command';
 
 const USAGE = `Usage: messages <command>
 
@@ -30,8 +41,9 @@ Commands:
   export --csv        every message as CSV on stdout
   remove ID|EMAIL     erase one message, or every message from an address
   retry               queue failed messages for sending again, now
+  import-file FILE    copy a message ledger file into PostgreSQL (DATABASE_URL); run twice, it changes nothing
 
-The ledger is CONTACT_FILE (default data/messages.jsonl).`;
+The ledger is CONTACT_FILE (default data/messages.jsonl), or PostgreSQL when DATABASE_URL is set.`;
 
 const PREVIEW_LENGTH = 40;
 
@@ -41,15 +53,15 @@ function preview(text: string): string {
   return line.length > PREVIEW_LENGTH ? `${line.slice(0, PREVIEW_LENGTH - 1)}…` : line;
 }
 
-function list(ledger: MessageLedger) {
-  const counts = ledger.counts();
-  out(`Message ledger: ${ledger.file}`);
+async function list(store: MessageStore) {
+  const counts = await store.counts();
+  out(`Message ledger: ${store.where}`);
   out('');
   for (const status of [...MESSAGE_STATUSES, 'removed'] as const) {
     const extra = status === 'removed' && counts.removed > 0 ? '  (erased: the messages are not kept)' : '';
     out(`${status.padEnd(9)} ${String(counts[status]).padStart(5)}${extra}`);
   }
-  const entries = ledger.list();
+  const entries = await store.list();
   if (entries.length === 0) return;
   const width = Math.max(5, ...entries.map((entry) => entry.email.length));
   out('');
@@ -78,9 +90,9 @@ function show(entry: MessageEntry) {
   out(entry.message);
 }
 
-function exportCsv(ledger: MessageLedger) {
+async function exportCsv(store: MessageStore) {
   out('id,status,received_at,name,email,company,phone,topic,message');
-  for (const entry of ledger.list()) {
+  for (const entry of await store.list()) {
     out([entry.id, entry.status, entry.at, entry.name, entry.email, entry.company, entry.phone, entry.topic, entry.message].map(csvField).join(','));
   }
 }
@@ -100,6 +112,9 @@ async function run(args: string[]): Promise<void> {
     case 'retry':
       expectArgs(0, 'no arguments');
       break;
+    case 'import-file':
+      expectArgs(1, 'the message ledger file to copy: import-file FILE');
+      break;
     case 'show':
       expectArgs(1, 'one message id: show ID');
       break;
@@ -113,47 +128,38 @@ async function run(args: string[]): Promise<void> {
       throw new UsageError(`Unknown command "${command}".`);
   }
 
-  let file: string;
-  try {
-    file = parseConfig(process.env).contact.file;
-  } catch (error) {
-    if (error instanceof ConfigError) throw new CommandError(`Invalid configuration: ${error.message}`);
-    throw error;
-  }
-  const ledger = openMessageLedger({ file, logger: stderrLogger() });
-  await ledger.refresh();
-
-  switch (command) {
-    case 'list':
-      list(ledger);
-      return;
-    case 'export':
-      exportCsv(ledger);
-      return;
-    case 'show': {
-      const entry = ledger.get(rest[0]!.trim());
-      if (!entry) throw new CommandError(`No message ${rest[0]} in ${ledger.file}.`);
-      show(entry);
-      return;
+  await withStorage(commandConfig(), async (storage) => {
+    const store = storage.messages;
+    switch (command) {
+      case 'list':
+        return list(store);
+      case 'export':
+        return exportCsv(store);
+      case 'show': {
+        const entry = await store.get(rest[0]!.trim());
+        if (!entry) throw new CommandError(`No message ${rest[0]} in ${store.where}.`);
+        show(entry);
+        return;
+      }
+      case 'remove': {
+        const target = rest[0]!.trim();
+        const byId = isMessageId(target);
+        const removed = await store.removeWhere(byId ? { key: target } : { email: target });
+        if (removed === 0) throw new CommandError(`No message ${byId ? target : `from ${target}`} in ${store.where}; nothing was removed.`);
+        out(
+          byId
+            ? `Removed ${target}: erased from ${store.where}. It will not be sent again.`
+            : `Removed ${removed} ${removed === 1 ? 'message' : 'messages'} from ${target}: erased from ${store.where}. None will be sent again.`,
+        );
+        return;
+      }
+      case 'retry':
+        out(requeuedSentence(await store.requeueFailed()));
+        return;
+      case 'import-file':
+        return importLedgerFile(storage, store, openMessageLedger({ file: rest[0]!, logger: stderrLogger() }));
     }
-    case 'remove': {
-      const target = rest[0]!.trim();
-      const byId = isMessageId(target);
-      const removed = byId
-        ? await ledger.removeWhere((entry) => entry.id === target)
-        : await ledger.removeWhere((entry) => emailKey(entry.email) === emailKey(target));
-      if (removed === 0) throw new CommandError(`No message ${byId ? target : `from ${target}`} in ${ledger.file}; nothing was removed.`);
-      out(
-        byId
-          ? `Removed ${target}: erased from ${ledger.file}. It will not be sent again.`
-          : `Removed ${removed} ${removed === 1 ? 'message' : 'messages'} from ${target}: erased from ${ledger.file}. None will be sent again.`,
-      );
-      return;
-    }
-    case 'retry':
-      out(requeuedSentence(await ledger.requeueFailed()));
-      return;
-  }
+  });
 }
 
 await runCommand(USAGE, run);

@@ -5,9 +5,11 @@
  *   npm run subscribers -- export --csv    CSV for an email tool's import, on stdout
  *   npm run subscribers -- remove EMAIL    erases the address (privacy requests)
  *   npm run subscribers -- retry           re-queues failed entries for delivery now
+ *   npm run subscribers -- import-file FILE  copies a ledger file into PostgreSQL (DATABASE_URL)
  *
  * In the container: `docker exec NAME node dist/cli/subscribers.js list`.
- * NEWSLETTER_FILE comes from the environment, read as the server reads it.
+ * NEWSLETTER_FILE or DATABASE_URL comes from the environment, read as the
+ * server reads it (server/storage.ts).
  * It is safe while the server runs: both take the ledger's lock file for
  * each write and catch up with each other's records first, and the server's
  * outbox re-reads the file every few seconds (so a removed address is never
@@ -16,10 +18,22 @@
  * Exit codes: 0 done; 1 it could not be done (configuration, file, no such
  * address); 2 the command was not understood.
  */
-import { ConfigError, parseConfig } from '../config';
 import { ENTRY_STATUSES, openLedger } from '../newsletter/sign-up-ledger';
-import type { SignUpLedger as Ledger, LedgerEntry } from '../newsletter/sign-up-ledger';
-import { CommandError, csvField, out, requeuedSentence, runCommand, shortTime, stderrLogger, UsageError } from './ledger-command';
+import type { LedgerEntry, SignUpStore } from '../newsletter/sign-up-ledger';
+import { emailKey } from '../../shared/rules/email';
+import {
+  CommandError,
+  commandConfig,
+  csvField,
+  importLedgerFile,
+  out,
+  requeuedSentence,
+  runCommand,
+  shortTime,
+  stderrLogger,
+  UsageError,
+  withStorage,
+} from './ledger-command';
 
 const USAGE = `Usage: subscribers <command>
 
@@ -28,8 +42,9 @@ Commands:
   export --csv    every address as CSV (email,status,subscribed_at) on stdout
   remove EMAIL    erase an address from the ledger (it is never sent again)
   retry           queue failed addresses for delivery again, now
+  import-file FILE  copy a ledger file into PostgreSQL (DATABASE_URL); run twice, it changes nothing
 
-The ledger is NEWSLETTER_FILE (default data/subscribers.jsonl).`;
+The ledger is NEWSLETTER_FILE (default data/subscribers.jsonl), or PostgreSQL when DATABASE_URL is set.`;
 
 function note(entry: LedgerEntry): string {
   const parts: string[] = [];
@@ -38,15 +53,15 @@ function note(entry: LedgerEntry): string {
   return parts.join('; ');
 }
 
-function list(ledger: Ledger) {
-  const counts = ledger.counts();
-  out(`Sign-up ledger: ${ledger.file}`);
+async function list(store: SignUpStore) {
+  const counts = await store.counts();
+  out(`Sign-up ledger: ${store.where}`);
   out('');
   for (const status of [...ENTRY_STATUSES, 'removed'] as const) {
     const extra = status === 'removed' && counts.removed > 0 ? '  (erased: the addresses are not kept)' : '';
     out(`${status.padEnd(11)} ${String(counts[status]).padStart(5)}${extra}`);
   }
-  const entries = ledger.list();
+  const entries = await store.list();
   if (entries.length === 0) return;
   const width = Math.max(5, ...entries.map((entry) => entry.email.length));
   out('');
@@ -57,9 +72,9 @@ function list(ledger: Ledger) {
   }
 }
 
-function exportCsv(ledger: Ledger) {
+async function exportCsv(store: SignUpStore) {
   out('email,status,subscribed_at');
-  for (const entry of ledger.list()) out([entry.email, entry.status, entry.at].map(csvField).join(','));
+  for (const entry of await store.list()) out([entry.email, entry.status, entry.at].map(csvField).join(','));
 }
 
 async function run(args: string[]): Promise<void> {
@@ -77,6 +92,7 @@ async function run(args: string[]): Promise<void> {
     case 'export':
     case 'remove':
     case 'retry':
+    case 'import-file':
       break;
     default:
       throw new UsageError(`Unknown command "${command}".`);
@@ -86,35 +102,28 @@ async function run(args: string[]): Promise<void> {
     throw new UsageError('"export" needs the format: export --csv');
   }
   if (command === 'remove') expectArgs(1, 'one email address: remove EMAIL');
+  if (command === 'import-file') expectArgs(1, 'the ledger file to copy: import-file FILE');
 
-  let file: string;
-  try {
-    file = parseConfig(process.env).newsletter.file;
-  } catch (error) {
-    if (error instanceof ConfigError) throw new CommandError(`Invalid configuration: ${error.message}`);
-    throw error;
-  }
-  const ledger = openLedger({ file, logger: stderrLogger() });
-  await ledger.refresh();
-
-  switch (command) {
-    case 'list':
-      list(ledger);
-      return;
-    case 'export':
-      exportCsv(ledger);
-      return;
-    case 'remove': {
-      const email = rest[0]!.trim();
-      if (!(await ledger.remove(email))) throw new CommandError(`No entry for ${email} in ${ledger.file}; nothing was removed.`);
-      out(`Removed ${email}: erased from ${ledger.file}. It will not be sent to the provider again.`);
-      return;
+  await withStorage(commandConfig(), async (storage) => {
+    const store = storage.signUps;
+    switch (command) {
+      case 'list':
+        return list(store);
+      case 'export':
+        return exportCsv(store);
+      case 'remove': {
+        const email = rest[0]!.trim();
+        if ((await store.removeWhere({ key: emailKey(email) })) === 0) throw new CommandError(`No entry for ${email} in ${store.where}; nothing was removed.`);
+        out(`Removed ${email}: erased from ${store.where}. It will not be sent to the provider again.`);
+        return;
+      }
+      case 'retry':
+        out(requeuedSentence(await store.requeueFailed()));
+        return;
+      case 'import-file':
+        return importLedgerFile(storage, store, openLedger({ file: rest[0]!, logger: stderrLogger() }));
     }
-    case 'retry': {
-      out(requeuedSentence(await ledger.requeueFailed()));
-      return;
-    }
-  }
+  });
 }
 
 await runCommand(USAGE, run);

@@ -20,6 +20,7 @@
  */
 import type express from 'express';
 import type { Request, RequestHandler, Response } from 'express';
+import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { anchors, paths } from '../../shared/paths';
 import {
@@ -51,7 +52,7 @@ export const contactApiMessages = {
 export interface ContactRouterDeps {
   siteUrl: string;
   logger: Logger;
-  rateLimit: { limit: number; windowMs: number };
+  rateLimit: { limit: number; windowMs: number; store?: Store };
   /** The topic ids the form offers now (content/pages/contact.yaml). */
   topics: () => readonly string[];
   /** Records a valid message, fsync'd, and queues it for sending; rejects when it could not be written. */

@@ -13,8 +13,9 @@ import type { ContactFormContent } from '../../shared/content/types';
 import type { ContactFormState } from '../../shared/rules/contact-message';
 import { CONTACT_RATE_WINDOW_MS, contactRouter } from './contact-handler';
 import type { ContactRouterDeps } from './contact-handler';
-import { openMessageLedger } from './message-ledger';
-import type { MessageLedger } from './message-ledger';
+import type { Store } from 'express-rate-limit';
+import { recordMessage } from './message-ledger';
+import type { MessageStore } from './message-ledger';
 import { createSmtpMailer } from './smtp-mailer';
 
 export interface ContactOptions {
@@ -26,7 +27,7 @@ export interface ContactOptions {
 
 export interface ContactMessages {
   router: express.Router;
-  ledger: MessageLedger;
+  store: MessageStore;
   rateLimit: { limit: number; windowMs: number };
 }
 
@@ -35,6 +36,8 @@ export function createContactMessages(
   deps: {
     logger: Logger;
     outbox: Outbox;
+    store: MessageStore;
+    rateLimitStore?: Store;
     /** The form's words of the moment (topics and their labels). */
     form: () => ContactFormContent;
     renderForm: (state: ContactFormState, log: Logger) => Promise<string>;
@@ -42,7 +45,7 @@ export function createContactMessages(
   } & ContactOptions,
 ): ContactMessages {
   const { smtp } = config.contact;
-  const ledger = openMessageLedger({ file: config.contact.file, logger: deps.logger });
+  const { store } = deps;
   const topicLabel = (id: string) => deps.form().topics.find((topic) => topic.id === id)?.label;
 
   const queue =
@@ -50,19 +53,19 @@ export function createContactMessages(
     deps.outbox.add({
       name: 'contact',
       noun: 'contact message',
-      ledger,
+      store,
       deliveredStatus: 'sent',
       refusedStatus: 'failed',
       send: createSmtpMailer({ smtp, siteUrl: config.siteUrl, topicLabel, timeoutMs: deps.smtpTimeoutMs }).send,
     });
   if (!queue) {
     deps.logger.warn(
-      { file: ledger.file },
-      'CONTACT_SMTP_URL is not set: contact messages are kept in the message ledger only; read them with `npm run messages -- list`',
+      { where: store.where },
+      'CONTACT_SMTP_URL is not set: contact messages are kept, not sent; read them with `npm run messages -- list`',
     );
   }
 
-  const rateLimit = deps.rateLimit ?? { limit: config.contact.rateLimit, windowMs: CONTACT_RATE_WINDOW_MS };
+  const rateLimit = { ...(deps.rateLimit ?? { limit: config.contact.rateLimit, windowMs: CONTACT_RATE_WINDOW_MS }), store: deps.rateLimitStore };
   const router = contactRouter({
     siteUrl: config.siteUrl,
     logger: deps.logger,
@@ -71,11 +74,11 @@ export function createContactMessages(
     renderForm: deps.renderForm,
     onOutcome: deps.onOutcome,
     async record(values, log) {
-      const entry = await ledger.record(values, queue?.firstRetryAt());
+      const entry = await recordMessage(store, values, queue?.firstRetryAt());
       // Sent in the background: the visitor is told it is received, which is already true.
       if (queue) void queue.deliverNow(entry.id, log);
       return entry;
     },
   });
-  return { router, ledger, rateLimit };
+  return { router, store, rateLimit };
 }

@@ -1,16 +1,18 @@
 /**
- * The message ledger (CONTACT_FILE): every message sent with the contact
- * form, kept by the durable ledger (../outbox/ledger.ts) before the visitor
- * is told anything. With SMTP settings it is the contact queue of the outbox;
- * without, it is the inbox (`npm run messages -- list`).
+ * Contact messages as records: every message sent with the contact form,
+ * kept in the ledger file (CONTACT_FILE, ../outbox/ledger.ts) or in
+ * PostgreSQL (DATABASE_URL, ../database/table-store.ts) before the visitor is
+ * told anything. With SMTP settings they are the contact queue of the
+ * outbox; without, they are the inbox (`npm run messages -- list`).
  *
  * States: received (no SMTP: kept here, read with `messages`), pending (on
  * its way), sent (the SMTP server accepted it), failed (refused for good, or
  * given up after a day; `messages retry` queues it again).
  */
 import { randomBytes } from 'node:crypto';
-import { Ledger, readDeliveryFields } from '../outbox/ledger';
+import { Ledger, readDeliveryFields, writeDeliveryFields } from '../outbox/ledger';
 import type { DeliveryState, LedgerKind, LedgerOptions } from '../outbox/ledger';
+import type { RecordStore } from '../outbox/record-store';
 import type { ContactValues } from '../../shared/rules/contact-message';
 
 export type MessageStatus = 'received' | 'pending' | 'sent' | 'failed';
@@ -22,13 +24,15 @@ export interface MessageEntry extends DeliveryState, ContactValues {
   status: MessageStatus;
 }
 
+export type MessageStore = RecordStore<MessageEntry>;
+
 const ID_PATTERN = /^m-[0-9a-f]{16}$/;
 
 export function isMessageId(value: string): boolean {
   return ID_PATTERN.test(value);
 }
 
-const messageKind: LedgerKind<MessageEntry> = {
+export const messageKind: LedgerKind<MessageEntry> = {
   label: 'message ledger',
   statuses: MESSAGE_STATUSES,
   keyOf: (entry) => entry.id,
@@ -50,41 +54,30 @@ const messageKind: LedgerKind<MessageEntry> = {
       },
     };
   },
-  write: ({ id, status, at, updated, queued, attempts, next, lastError, name, email, company, phone, topic, message }) => ({
-    id,
-    status,
-    at,
-    updated,
-    queued,
-    attempts,
-    next,
-    lastError,
-    name,
-    email,
-    company,
-    phone,
-    topic,
-    message,
+  write: (entry) => ({
+    id: entry.id,
+    ...writeDeliveryFields(entry),
+    name: entry.name,
+    email: entry.email,
+    company: entry.company,
+    phone: entry.phone,
+    topic: entry.topic,
+    message: entry.message,
   }),
 };
 
-export class MessageLedger extends Ledger<MessageEntry> {
-  constructor(options: LedgerOptions) {
-    super(messageKind, options);
-  }
-
-  /** Records a new message; `firstAttemptAt` when it is to be sent (else it is kept as received). */
-  async record(values: ContactValues, firstAttemptAt?: Date): Promise<MessageEntry> {
-    const now = this.now().toISOString();
-    const id = `m-${randomBytes(8).toString('hex')}`;
-    const entry: MessageEntry = firstAttemptAt
-      ? { id, status: 'pending', at: now, updated: now, queued: now, attempts: 0, next: firstAttemptAt.toISOString(), ...values }
-      : { id, status: 'received', at: now, updated: now, ...values };
-    await this.insert(id, () => entry);
-    return entry;
-  }
+/** Records a new message; `firstAttemptAt` when it is to be sent (else it is kept as received). */
+export async function recordMessage(store: MessageStore, values: ContactValues, firstAttemptAt?: Date, now = new Date()): Promise<MessageEntry> {
+  const at = now.toISOString();
+  const id = `m-${randomBytes(8).toString('hex')}`;
+  const entry: MessageEntry = firstAttemptAt
+    ? { id, status: 'pending', at, updated: at, queued: at, attempts: 0, next: firstAttemptAt.toISOString(), ...values }
+    : { id, status: 'received', at, updated: at, ...values };
+  await store.insert(id, () => entry);
+  return entry;
 }
 
-export function openMessageLedger(options: LedgerOptions): MessageLedger {
-  return new MessageLedger(options);
+/** The ledger file of messages (CONTACT_FILE). */
+export function openMessageLedger(options: LedgerOptions): Ledger<MessageEntry> {
+  return new Ledger(messageKind, options);
 }

@@ -16,6 +16,7 @@
 import express from 'express';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { HONEYPOT_FIELD } from '../../shared/rules/newsletter-form';
 import { crossSiteRefusal } from './same-site';
@@ -45,7 +46,7 @@ export interface FormEndpointOptions {
   /** Largest body accepted, as body-parser reads it ('10kb'). */
   bodyLimit: string;
   /** Requests per client per window; a limit of 0 is none. */
-  rateLimit: { limit: number; windowMs: number };
+  rateLimit: { limit: number; windowMs: number; store?: Store };
   /** Only answers below 400 count against the limit (a visitor correcting a typo is not a flood). */
   countOnlyAccepted?: boolean;
   messages: GuardMessages;
@@ -103,6 +104,10 @@ export function formEndpoint(options: FormEndpointOptions): express.Router {
           standardHeaders: 'draft-7',
           legacyHeaders: false,
           skipFailedRequests: options.countOnlyAccepted ?? false,
+          // Shared by the replicas (PostgreSQL) when there is one. If it cannot be reached the
+          // request goes on, and meets the same database in its handler: a 503, never a 500.
+          store: options.rateLimit.store,
+          passOnStoreError: options.rateLimit.store !== undefined,
           // Its configuration warnings (e.g. a too-permissive TRUST_PROXY) go to our log. Its
           // per-request X-Forwarded-For complaint is replaced by the one start-up warning
           // (trustProxyWarning below).

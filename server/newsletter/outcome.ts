@@ -53,6 +53,8 @@ export type SignUpResult =
 
 export interface HttpAnswer {
   status: number;
+  /** Seconds the client should wait before trying again. */
+  retryAfter?: number;
   body: SubscribeResponseBody;
   /** The code the no-JavaScript redirect carries back to the page. */
   code: NewsletterOutcomeCode;
@@ -80,7 +82,8 @@ export function answerFor(result: SignUpResult): HttpAnswer {
     case 'rejected':
       return { status: 422, code: 'rejected', body: { ok: false, error: rejectedMessage(result.reason) } };
     case 'unavailable':
-      return { status: 502, code: 'unavailable', body: { ok: false, error: newsletterMessages.unavailable } };
+      // Our own storage (the ledger file, the database): nothing was kept; try again shortly.
+      return { status: 503, retryAfter: 60, code: 'unavailable', body: { ok: false, error: newsletterMessages.unavailable } };
   }
 }
 

@@ -17,8 +17,9 @@ import type { AppConfig } from '../config';
 import type { AttemptResult, Outbox, SendOutcome } from '../outbox/outbox';
 import type { NewsletterProvider, SignUpResult, SubscribeOutcome } from './outcome';
 import { createProvider } from './providers';
-import { emailKey, openLedger } from './sign-up-ledger';
-import type { SignUpLedger } from './sign-up-ledger';
+import type { Store } from 'express-rate-limit';
+import { addSignUp, emailKey } from './sign-up-ledger';
+import type { SignUpStore } from './sign-up-ledger';
 import { RATE_LIMIT_WINDOW_MS, subscribeRouter } from './subscribe-handler';
 
 export interface SubscribeOptions {
@@ -34,7 +35,7 @@ export interface SubscribeOptions {
 
 export interface SignUps {
   router: express.Router;
-  ledger: SignUpLedger;
+  store: SignUpStore;
   /** The per-client limit in force, for the start-up warning about TRUST_PROXY. */
   rateLimit: { limit: number; windowMs: number };
 }
@@ -62,8 +63,11 @@ export function sendOutcomeOf(outcome: SubscribeOutcome): SendOutcome {
   }
 }
 
-export function createSignUps(config: AppConfig, deps: { logger: Logger; outbox: Outbox } & SubscribeOptions): SignUps {
-  const ledger = openLedger({ file: config.newsletter.file, logger: deps.logger });
+export function createSignUps(
+  config: AppConfig,
+  deps: { logger: Logger; outbox: Outbox; store: SignUpStore; rateLimitStore?: Store } & SubscribeOptions,
+): SignUps {
+  const { store } = deps;
   const provider = deps.provider ?? createProvider(config.newsletter, { timeoutMs: deps.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS });
   const providerName = provider?.name ?? 'file';
   // With a provider the ledger is the newsletter queue of the one outbox; without, it is the list.
@@ -72,7 +76,7 @@ export function createSignUps(config: AppConfig, deps: { logger: Logger; outbox:
     deps.outbox.add({
       name: 'newsletter',
       noun: 'newsletter sign-up',
-      ledger,
+      store,
       deliveredStatus: 'subscribed',
       refusedStatus: 'rejected',
       logFields: { provider: provider.name },
@@ -85,12 +89,12 @@ export function createSignUps(config: AppConfig, deps: { logger: Logger; outbox:
   }
 
   async function submit(email: string, log: Logger): Promise<SignUpResult> {
-    let added: Awaited<ReturnType<SignUpLedger['add']>>;
+    let added: Awaited<ReturnType<typeof addSignUp>>;
     try {
-      added = await ledger.add(email, queue ? 'pending' : 'subscribed', queue?.firstRetryAt());
+      added = await addSignUp(store, email, queue ? 'pending' : 'subscribed', queue?.firstRetryAt());
     } catch (error) {
       const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : 'error';
-      const detail = `could not write ${ledger.file} (${code})`;
+      const detail = `could not write to ${store.where} (${code})`;
       log.error({ provider: providerName, detail }, 'newsletter sign-up could not be recorded');
       return { kind: 'unavailable', detail };
     }
@@ -110,9 +114,9 @@ export function createSignUps(config: AppConfig, deps: { logger: Logger; outbox:
     return deliverNow(email, log);
   }
 
-  const rateLimit = deps.rateLimit ?? { limit: config.newsletter.rateLimit, windowMs: RATE_LIMIT_WINDOW_MS };
+  const rateLimit = { ...(deps.rateLimit ?? { limit: config.newsletter.rateLimit, windowMs: RATE_LIMIT_WINDOW_MS }), store: deps.rateLimitStore };
   const router = subscribeRouter(config, { logger: deps.logger, submit, providerName, rateLimit, onOutcome: deps.onOutcome });
-  return { router, ledger, rateLimit };
+  return { router, store, rateLimit };
 }
 
 function signUpResultOf(result: AttemptResult): SignUpResult {

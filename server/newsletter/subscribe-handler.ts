@@ -13,6 +13,7 @@
  */
 import type express from 'express';
 import type { Request, RequestHandler, Response } from 'express';
+import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config';
 import { paths } from '../../shared/paths';
@@ -31,7 +32,7 @@ export interface SubscribeRouterDeps {
   submit: (email: string, log: Logger) => Promise<SignUpResult>;
   /** For log lines. */
   providerName: string;
-  rateLimit: { limit: number; windowMs: number };
+  rateLimit: { limit: number; windowMs: number; store?: Store };
   onOutcome?: (outcome: string) => void;
 }
 
@@ -81,8 +82,8 @@ export function subscribeRouter(config: AppConfig, deps: SubscribeRouterDeps): e
 
     req.log.debug({ provider: providerName, emailDomain: emailDomain(check.email) }, 'newsletter sign-up received');
     const result = await deps.submit(check.email, req.log.child({ reqId: req.id }));
-    const { status, code, body } = answerFor(result);
-    answer(req, res, status, code, body);
+    const { status, code, body, retryAfter } = answerFor(result);
+    answer(req, res, status, code, body, retryAfter);
   };
 
   return formEndpoint({

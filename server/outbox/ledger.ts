@@ -29,7 +29,10 @@ import { mkdir, open, rename, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { emailKey } from '../../shared/rules/email';
 import { withFileLock } from './file-lock';
+import { claimable, unclaimed } from './record-store';
+import type { RecordStore, RemoveSelector } from './record-store';
 
 /** What the outbox reads and writes of every record, whatever its kind. */
 export interface DeliveryState {
@@ -47,6 +50,9 @@ export interface DeliveryState {
   next?: string;
   /** The last delivery problem, as the sending module described it (never personal data). */
   lastError?: string;
+  /** Pending and being sent: the replica sending it (./record-store.ts), and until when its claim holds. */
+  claimedBy?: string;
+  leaseUntil?: string;
 }
 
 /** What makes a ledger of one kind: its states, its key, its lines. */
@@ -72,11 +78,22 @@ export interface LedgerOptions {
 /** The delivery fields of a line, as read from JSON (wrong types are dropped). */
 export function readDeliveryFields(record: Record<string, unknown>): Omit<DeliveryState, 'status' | 'at'> {
   const fields: Omit<DeliveryState, 'status' | 'at'> = {};
-  for (const key of ['updated', 'queued', 'next', 'lastError'] as const) {
+  for (const key of ['updated', 'queued', 'next', 'lastError', 'claimedBy', 'leaseUntil'] as const) {
     if (typeof record[key] === 'string') fields[key] = record[key];
   }
   if (typeof record.attempts === 'number') fields.attempts = record.attempts;
   return fields;
+}
+
+/** The delivery fields of a line, always in the same order (undefined ones are left out by JSON). */
+export function writeDeliveryFields({ status, at, updated, queued, attempts, next, lastError, claimedBy, leaseUntil }: DeliveryState) {
+  return { status, at, updated, queued, attempts, next, lastError, claimedBy, leaseUntil };
+}
+
+/** Milliseconds since the epoch of an ISO time; 0 (long due) when absent or unreadable. */
+export function timeOf(iso: string | undefined): number {
+  const value = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(value) ? 0 : value;
 }
 
 /** Beyond this many superseded lines, an append also compacts the file. */
@@ -119,7 +136,7 @@ async function writeAll(handle: FileHandle, bytes: Buffer) {
   }
 }
 
-export class Ledger<E extends DeliveryState> {
+export class Ledger<E extends DeliveryState> implements RecordStore<E> {
   readonly file: string;
   readonly kind: LedgerKind<E>;
   private readonly logger: Logger;
@@ -138,26 +155,32 @@ export class Ledger<E extends DeliveryState> {
     this.now = options.now ?? (() => new Date());
   }
 
-  // ---- reading (answers from memory; refresh() catches up with the file)
+  get where(): string {
+    return this.file;
+  }
 
-  get(key: string): E | undefined {
+  // ---- reading (each read first catches up with the file: one stat when nothing changed)
+
+  async get(key: string): Promise<E | undefined> {
+    await this.refresh();
     return this.entries.get(key);
   }
 
-  /** Every entry, in the order the records were first received. */
-  list(): E[] {
+  async list(): Promise<E[]> {
+    await this.refresh();
     return [...this.entries.values()];
   }
 
-  counts(): LedgerCounts<E['status']> {
+  async counts(): Promise<LedgerCounts<E['status']>> {
+    await this.refresh();
     const counts = Object.fromEntries([...this.kind.statuses, 'removed'].map((status) => [status, 0])) as LedgerCounts<E['status']>;
     counts.removed = this.erased;
     for (const entry of this.entries.values()) counts[entry.status as E['status']] += 1;
     return counts;
   }
 
-  /** What still has to reach its recipient, for metrics; no I/O. */
-  backlog(): { pending: number; failed: number } {
+  /** From memory, no I/O: a scrape must not wait on the disk (the outbox's rounds keep memory current). */
+  async backlog(): Promise<{ pending: number; failed: number }> {
     let pending = 0;
     let failed = 0;
     for (const { status } of this.entries.values()) {
@@ -165,6 +188,17 @@ export class Ledger<E extends DeliveryState> {
       else if (status === 'failed') failed += 1;
     }
     return { pending, failed };
+  }
+
+  async nextDue(): Promise<Date | undefined> {
+    await this.refresh();
+    let soonest: number | undefined;
+    for (const entry of this.entries.values()) {
+      if (entry.status !== 'pending') continue;
+      const due = Math.max(timeOf(entry.next), entry.claimedBy ? timeOf(entry.leaseUntil) : 0);
+      soonest = soonest === undefined ? due : Math.min(soonest, due);
+    }
+    return soonest === undefined ? undefined : new Date(soonest);
   }
 
   /** Reads what other processes wrote since the last look; cheap (one stat) when nothing changed. */
@@ -180,13 +214,8 @@ export class Ledger<E extends DeliveryState> {
     await this.tail.catch(() => undefined);
   }
 
-  // ---- writing
+  // ---- writing (each under the lock, after catching up with the file)
 
-  /**
-   * Records a new state for `key` after catching up with the file: `decide`
-   * gets what is there (or undefined) and returns the record to write, or
-   * undefined to leave it as it is.
-   */
   insert(key: string, decide: (existing: E | undefined) => E | undefined): Promise<{ created: boolean; entry: E | undefined }> {
     return this.exclusive(async () => {
       const existing = this.entries.get(key);
@@ -197,11 +226,6 @@ export class Ledger<E extends DeliveryState> {
     });
   }
 
-  /**
-   * Changes an entry after catching up with the file: `change` gets the
-   * current state and returns the new one, or undefined to leave it. A
-   * record removed meanwhile stays removed (resolves undefined).
-   */
   update(key: string, change: (entry: E) => E | undefined): Promise<E | undefined> {
     return this.exclusive(async () => {
       const current = this.entries.get(key);
@@ -213,21 +237,22 @@ export class Ledger<E extends DeliveryState> {
     });
   }
 
-  /** Queues every failed entry for delivery now; resolves with how many. */
   requeueFailed(): Promise<number> {
     return this.exclusive(async () => {
       const now = this.now().toISOString();
-      const requeued = this.list()
+      const requeued = [...this.entries.values()]
         .filter((entry) => entry.status === 'failed')
-        .map((entry): E => ({ ...entry, status: 'pending', updated: now, queued: now, attempts: 0, next: now }));
+        .map((entry): E => ({ ...unclaimed(entry), status: 'pending', updated: now, queued: now, attempts: 0, next: now }));
       if (requeued.length > 0) await this.append(requeued);
       return requeued.length;
     });
   }
 
-  /** Erases every record `matches` selects: the file is rewritten without them. Resolves with how many. */
-  removeWhere(matches: (entry: E) => boolean): Promise<number> {
+  /** The file is rewritten without them: erased, not flagged. */
+  removeWhere(selector: RemoveSelector): Promise<number> {
     return this.exclusive(async () => {
+      const matches = (entry: E) =>
+        'key' in selector ? this.kind.keyOf(entry) === selector.key : emailKey(String((entry as { email?: unknown }).email ?? '')) === emailKey(selector.email);
       const keys = [...this.entries].filter(([, entry]) => matches(entry)).map(([key]) => key);
       if (keys.length === 0) return 0;
       for (const key of keys) this.entries.delete(key);
@@ -237,9 +262,37 @@ export class Ledger<E extends DeliveryState> {
     });
   }
 
-  /** Erases one record. False when it was not there. */
-  async remove(key: string): Promise<boolean> {
-    return (await this.removeWhere((entry) => this.kind.keyOf(entry) === key)) > 0;
+  // ---- claims (./record-store.ts): written to the file like any state, so every process sees them
+
+  claim(key: string, owner: string, leaseMs: number): Promise<E | undefined> {
+    return this.exclusive(async () => {
+      const entry = this.entries.get(key);
+      const now = this.now().getTime();
+      if (!entry || !claimable(entry, owner, now)) return undefined;
+      const claimed = { ...entry, claimedBy: owner, leaseUntil: new Date(now + leaseMs).toISOString() };
+      await this.append([claimed]);
+      return claimed;
+    });
+  }
+
+  claimDue(owner: string, leaseMs: number, limit: number, exclude: readonly string[]): Promise<E[]> {
+    if (limit <= 0) return Promise.resolve([]);
+    return this.exclusive(async () => {
+      const now = this.now().getTime();
+      const leaseUntil = new Date(now + leaseMs).toISOString();
+      const skip = new Set(exclude);
+      const claimed = [...this.entries]
+        .filter(([key, entry]) => !skip.has(key) && timeOf(entry.next) <= now && claimable(entry, owner, now))
+        .sort(([, a], [, b]) => timeOf(a.next) - timeOf(b.next))
+        .slice(0, limit)
+        .map(([, entry]) => ({ ...entry, claimedBy: owner, leaseUntil }));
+      if (claimed.length > 0) await this.append(claimed);
+      return claimed;
+    });
+  }
+
+  settle(key: string, owner: string, change: (entry: E) => E): Promise<E | undefined> {
+    return this.update(key, (entry) => (entry.status === 'pending' && entry.claimedBy === owner ? unclaimed(change(entry)) : undefined));
   }
 
   // ---- internals
@@ -364,7 +417,7 @@ export class Ledger<E extends DeliveryState> {
   private async compact(): Promise<void> {
     const directory = path.dirname(this.file);
     await mkdir(directory, { recursive: true });
-    const lines = (this.erased > 0 ? [`${JSON.stringify({ erased: this.erased })}\n`] : []).concat(this.list().map((entry) => this.lineOf(entry)));
+    const lines = (this.erased > 0 ? [`${JSON.stringify({ erased: this.erased })}\n`] : []).concat([...this.entries.values()].map((entry) => this.lineOf(entry)));
     const temporary = `${this.file}.${process.pid}.tmp`;
     const handle = await open(temporary, 'w', 0o600);
     try {

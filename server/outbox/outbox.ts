@@ -15,15 +15,25 @@
  *   while they are all busy is not refused: it waits in the ledger as pending.
  * - One attempt per record at a time; a visitor sending a pending record
  *   again shares the attempt in flight.
- * - The ledger file is the source of truth: each round re-reads it first, so
- *   entries removed or re-queued by the operator's command are honoured, and
+ * - The store (a ledger file, or PostgreSQL) is the source of truth, shared
+ *   by every replica and the operator's commands: each round asks it what is
+ *   due, so entries removed or re-queued by the operator are honoured, and
  *   entries left pending by a previous run are picked up at start.
- * - Delivery is at least once: a crash between the other side's answer and
- *   the record of it means one more send (the provider answers "already
+ * - Exactly once across replicas: an entry is claimed in the store, with a
+ *   lease of `leaseMs`, before it is sent, and only the claim's owner records
+ *   the answer (./record-store.ts). A replica killed while it holds claims
+ *   leaves them to run out; then another replica sends those entries.
+ * - The one gap: a replica that dies during the send itself, after the other
+ *   side accepted but before the answer is recorded, leaves an entry that is
+ *   sent once more when its lease runs out (the provider answers "already
  *   subscribed"; a message carries the same Message-ID both times).
  */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import type { DeliveryState, Ledger } from './ledger';
+import { timeOf } from './ledger';
+import type { DeliveryState } from './ledger';
+import type { RecordStore } from './record-store';
 
 export interface OutboxTimings {
   /** Upper bound of the first retry's delay. */
@@ -38,6 +48,12 @@ export interface OutboxTimings {
   pollMs: number;
   /** How long stop() waits for sends in flight. */
   stopWaitMs: number;
+  /**
+   * How long a claim keeps other replicas off an entry. Longer than any send
+   * can take (the provider's 8 s, SMTP's few exchanges of 15 s), so a slow
+   * send is never taken over; it is how long a killed replica's entries wait.
+   */
+  leaseMs: number;
 }
 
 export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
@@ -47,6 +63,7 @@ export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
   concurrency: 4,
   pollMs: 5_000,
   stopWaitMs: 5_000,
+  leaseMs: 120_000,
 };
 
 /** What one send came to, as the queue's `send` says it; `cause` names it more closely in the log (e.g. 'timeout'). */
@@ -68,7 +85,7 @@ export interface OutboxQueue<E extends DeliveryState> {
   name: string;
   /** How log lines name one record: 'newsletter sign-up', 'contact message'. */
   noun: string;
-  ledger: Ledger<E>;
+  store: RecordStore<E>;
   /** The record's status once delivered, and once refused. */
   deliveredStatus: E['status'];
   refusedStatus: E['status'];
@@ -94,11 +111,6 @@ export function retryDelayMs(attempt: number, timings: Pick<OutboxTimings, 'firs
   return Math.round(step * (0.5 + random() * 0.5));
 }
 
-function timeOf(iso: string | undefined): number {
-  const value = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(value) ? 0 : value;
-}
-
 // One queue's bookkeeping inside the outbox.
 interface QueueState {
   queue: OutboxQueue<DeliveryState>;
@@ -107,6 +119,8 @@ interface QueueState {
 
 export class Outbox {
   readonly timings: OutboxTimings;
+  /** Names this replica's claims: host, process, and a random part for a restarted process that got the same pid. */
+  readonly owner = `${hostname()}/${process.pid}/${randomBytes(4).toString('hex')}`;
   private readonly logger: Logger;
   private readonly random: () => number;
   private readonly queues = new Map<string, QueueState>();
@@ -165,13 +179,13 @@ export class Outbox {
     ]);
     clearTimeout(waited);
     this.closed = true;
-    await Promise.all([...this.queues.values()].map((state) => state.queue.ledger.idle()));
+    await Promise.all([...this.queues.values()].map((state) => state.queue.store.idle()));
   }
 
-  /** Starts an attempt when a slot is free; undefined otherwise. */
-  private tryAttempt(state: QueueState, key: string, log: Logger, retry = false): Promise<AttemptResult> | undefined {
+  /** Starts an attempt when a slot is free (`claimed`: the round has claimed it already); undefined otherwise. */
+  private tryAttempt(state: QueueState, key: string, log: Logger, claimed?: DeliveryState): Promise<AttemptResult> | undefined {
     if (this.stopping || state.inFlight.size >= this.timings.concurrency) return undefined;
-    const attempt = this.attempt(state.queue, key, log, retry).finally(() => {
+    const attempt = this.attempt(state.queue, key, log, claimed).finally(() => {
       state.inFlight.delete(key);
       if (this.running) this.schedule(0);
     });
@@ -179,17 +193,19 @@ export class Outbox {
     return attempt;
   }
 
-  private async attempt(queue: OutboxQueue<DeliveryState>, key: string, log: Logger, retry: boolean): Promise<AttemptResult> {
-    let entry: DeliveryState | undefined;
-    try {
-      // The operator may have removed or settled it meanwhile.
-      await queue.ledger.refresh();
-      entry = queue.ledger.get(key);
-    } catch (error) {
-      log.error({ err: error, queue: queue.name }, `${queue.ledger.kind.label} could not be read`);
-      return { kind: 'pending' };
+  private async attempt(queue: OutboxQueue<DeliveryState>, key: string, log: Logger, claimed?: DeliveryState): Promise<AttemptResult> {
+    const retry = claimed !== undefined;
+    let entry = claimed;
+    if (!entry) {
+      try {
+        // Pending, and no other replica sending it: ours to send now.
+        entry = await queue.store.claim(key, this.owner, this.timings.leaseMs);
+      } catch (error) {
+        log.error({ err: error, queue: queue.name }, `${queue.store.kind.label} could not be read`);
+        return { kind: 'pending' };
+      }
+      if (!entry) return { kind: 'pending' };
     }
-    if (!entry || entry.status !== 'pending') return { kind: 'pending' };
 
     let outcome: SendOutcome;
     try {
@@ -204,7 +220,7 @@ export class Outbox {
       return await this.record(queue, key, outcome, attempts, log, logFields, retry);
     } catch (error) {
       // Not recorded: the entry stays pending and is sent again (at least once).
-      log.error({ ...logFields, err: error }, `${queue.ledger.kind.label} could not record the answer; will send again`);
+      log.error({ ...logFields, err: error }, `${queue.store.kind.label} could not record the answer; will send again when the claim runs out`);
       return outcome.kind === 'retry' ? { kind: 'pending' } : outcome;
     }
   }
@@ -218,9 +234,13 @@ export class Outbox {
     logFields: Record<string, unknown>,
     retry: boolean,
   ): Promise<AttemptResult> {
-    if (this.closed) return { kind: 'pending' }; // shut down: sent again after the restart
-    const stillPending = (change: (entry: DeliveryState) => DeliveryState) =>
-      queue.ledger.update(key, (entry) => (entry.status === 'pending' ? change(entry) : undefined));
+    if (this.closed) return { kind: 'pending' }; // shut down: sent again once the claim runs out
+    const stillPending = async (change: (entry: DeliveryState) => DeliveryState) => {
+      const recorded = await queue.store.settle(key, this.owner, change);
+      // The claim ran out during the send and another replica took the entry: its record stands.
+      if (!recorded) log.warn({ ...logFields }, `${queue.noun}: the answer came after the claim ran out; left to the replica that holds it now`);
+      return recorded;
+    };
     const settled = (entry: DeliveryState, status: string, lastError?: string): DeliveryState => {
       const { queued: _queued, next: _next, lastError: _lastError, ...rest } = entry;
       return { ...rest, status, attempts, ...(lastError ? { lastError } : {}) };
@@ -266,7 +286,7 @@ export class Outbox {
     this.timer.unref();
   }
 
-  /** One round: for each queue, catch up with its file, start what is due in the free slots; sleep until the next is due. */
+  /** One round: for each queue, claim what is due in the free slots and send it; sleep until the next is due. */
   private async round(): Promise<void> {
     this.timer = undefined;
     if (this.ticking) {
@@ -277,23 +297,16 @@ export class Outbox {
     const now = Date.now();
     let nextDue = now + this.timings.pollMs;
     for (const state of this.queues.values()) {
-      const { ledger } = state.queue;
+      const { store } = state.queue;
       try {
-        await ledger.refresh();
+        const free = this.timings.concurrency - state.inFlight.size;
+        const claimed = this.stopping ? [] : await store.claimDue(this.owner, this.timings.leaseMs, free, [...state.inFlight.keys()]);
+        for (const entry of claimed) this.tryAttempt(state, store.kind.keyOf(entry), this.logger, entry);
+        // Every slot busy: a finishing attempt starts the next round.
+        const due = claimed.length < free ? await store.nextDue() : undefined;
+        if (due) nextDue = Math.min(nextDue, Math.max(due.getTime(), now));
       } catch (error) {
-        this.logger.error({ err: error, queue: state.queue.name }, `${ledger.kind.label} could not be read`);
-      }
-      const waiting = ledger
-        .list()
-        .filter((entry) => entry.status === 'pending' && !state.inFlight.has(ledger.kind.keyOf(entry)))
-        .sort((a, b) => timeOf(a.next) - timeOf(b.next));
-      for (const entry of waiting) {
-        const due = timeOf(entry.next);
-        if (due > now) {
-          nextDue = Math.min(nextDue, due);
-          break;
-        }
-        if (!this.tryAttempt(state, ledger.kind.keyOf(entry), this.logger, true)) break; // every slot busy: a finishing attempt starts the next round
+        this.logger.error({ err: error, queue: state.queue.name }, `${store.kind.label} could not be read`);
       }
     }
     this.ticking = false;

@@ -57,3 +57,8 @@ export function checkEmail(raw: unknown): EmailCheck {
   if (!hasSaneShape(email)) return { ok: false, problem: 'invalid', message: emailMessages.invalid };
   return { ok: true, email };
 }
+
+/** Addresses are compared without regard to case (and surrounding spaces): one person, one record. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -8,7 +8,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { openLedger } from '../../server/newsletter/sign-up-ledger';
+import { addSignUp, openLedger } from '../../server/newsletter/sign-up-ledger';
 import { newsletterMessages } from '../../shared/rules/newsletter';
 import { makeSubscribeApp } from '../support/fake-provider';
 
@@ -78,13 +78,12 @@ describe('the file default', () => {
     const file = path.join(dir, 'subscribers.jsonl');
     const logger = pino({ level: 'silent' });
     const ledgers = [openLedger({ file, logger }), openLedger({ file: `${dir}/./subscribers.jsonl`, logger })];
-    const added = await Promise.all(Array.from({ length: 40 }, (_, i) => ledgers[i % 2]!.add(`p${i}@example.com`, 'subscribed')));
+    const added = await Promise.all(Array.from({ length: 40 }, (_, i) => addSignUp(ledgers[i % 2]!, `p${i}@example.com`, 'subscribed')));
     expect(added.every((result) => result.created)).toBe(true);
     expect(await lines(file)).toHaveLength(40);
     // The other ledger's address is a duplicate here, whatever its case.
-    expect((await ledgers[1]!.add('P0@Example.com', 'subscribed')).created).toBe(false);
-    await ledgers[0]!.refresh();
-    expect(ledgers[0]!.counts()).toMatchObject({ subscribed: 40 });
+    expect((await addSignUp(ledgers[1]!, 'P0@Example.com', 'subscribed')).created).toBe(false);
+    expect(await ledgers[0]!.counts()).toMatchObject({ subscribed: 40 });
   });
 
   it('reads a file from before the ledger (plain {email, at} lines, duplicates and all) as subscribed addresses', async () => {
@@ -108,7 +107,7 @@ describe('the file default', () => {
   it('compacts superseded lines once they pile up, keeping every address in its latest state', async () => {
     const file = path.join(dir, 'subscribers.jsonl');
     const ledger = openLedger({ file, logger: pino({ level: 'silent' }) });
-    await ledger.add('churn@example.com', 'pending', new Date());
+    await addSignUp(ledger, 'churn@example.com', 'pending', new Date());
     for (let i = 1; i <= 120; i++) await ledger.update('churn@example.com', (entry) => ({ ...entry, attempts: i }));
     const written = await lines(file);
     expect(written.length).toBeLessThan(110);
@@ -126,23 +125,25 @@ describe('the file default', () => {
   });
 
   // A folder where the file should be cannot be appended to, even by root (EISDIR).
-  it('tells the truth when the file cannot be written: 502, an error log line, nothing claimed', async () => {
+  it('tells the truth when the file cannot be written: 503, an error log line, nothing claimed', async () => {
     const locked = path.join(dir, 'subscribers.jsonl');
     await mkdir(locked);
     const { app, logs } = makeSubscribeApp({ NEWSLETTER_FILE: locked });
     const res = await request(app).post('/api/subscribe').set('X-Request-Id', 'disk-full').send({ email: 'late@example.com' });
-    expect(res.status).toBe(502);
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('60');
     expect(res.body).toEqual({ ok: false, error: 'Unable to connect to subscription service. Please try again or contact support.' });
     expect(logs.find((line) => line.msg === 'newsletter sign-up could not be recorded')).toMatchObject({ level: 50, reqId: 'disk-full', provider: 'file' });
     expect(JSON.stringify(logs)).not.toContain('late@example.com');
   });
 
-  it('tells the truth when the folder cannot be created (a file is in the way): 502 and an error log line', async () => {
+  it('tells the truth when the folder cannot be created (a file is in the way): 503 and an error log line', async () => {
     const blocker = path.join(dir, 'not-a-folder');
     await writeFile(blocker, 'x');
     const { app, logs } = makeSubscribeApp({ NEWSLETTER_FILE: path.join(blocker, 'subscribers.jsonl') });
     const res = await request(app).post('/api/subscribe').set('X-Request-Id', 'no-folder').send({ email: 'late@example.com' });
-    expect(res.status).toBe(502);
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('60');
     expect(res.body.ok).toBe(false);
     expect(logs.find((line) => line.msg === 'newsletter sign-up could not be recorded')).toMatchObject({ level: 50, reqId: 'no-folder', provider: 'file' });
     expect(JSON.stringify(logs)).not.toContain('late@example.com');
