@@ -75,6 +75,13 @@ export function openDatabase(url: string, options: { logger: Logger; rootDir: st
       await ready();
       const client = await pool.connect();
       let broken = false;
+      // The connection cut between two statements (a database restart): the
+      // next statement fails and rolls back; unheard, this event would end the process.
+      const cut = (error: Error) => {
+        broken = true;
+        logger.warn({ err: error, database: label }, 'database connection lost during a transaction');
+      };
+      client.on('error', cut);
       try {
         await client.query('BEGIN');
         const result = await work(client);
@@ -86,6 +93,7 @@ export function openDatabase(url: string, options: { logger: Logger; rootDir: st
         throw error;
       } finally {
         // A connection that failed mid-transaction may be cut: never reuse it.
+        client.off('error', cut);
         client.release(broken);
       }
     },

@@ -24,6 +24,10 @@ export async function migrate(pool: pg.Pool, dir: string, logger: Logger): Promi
   const files = await migrationFiles(dir);
   const client = await pool.connect();
   let failed = false;
+  const cut = () => {
+    failed = true; // the statement under way fails too, and says why
+  };
+  client.on('error', cut);
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
@@ -45,6 +49,7 @@ export async function migrate(pool: pg.Pool, dir: string, logger: Logger): Promi
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
+    client.off('error', cut);
     client.release(failed);
   }
 }

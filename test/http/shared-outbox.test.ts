@@ -1,0 +1,272 @@
+/**
+ * Several replicas, one store: two and three apps share one ledger file, or
+ * one real PostgreSQL, through a provider outage, and each record is still
+ * delivered exactly once (claims, server/outbox/record-store.ts). Also on
+ * PostgreSQL: the contact queue, the rate limit shared across replicas, the
+ * database stopped and restarted under load, two replicas migrating one
+ * empty database together, and the operator's commands. Real time, fast
+ * retries; the 40-second outage with real processes is
+ * test/process/replicas.test.ts.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { addSignUp, openLedger } from '../../server/newsletter/sign-up-ledger';
+import { capturingLogger, rootDir, testConfig } from '../support/app';
+import { FAST_NEWSLETTER, FAST_OUTBOX, FORM_ENDPOINT_PATH, startFormEndpoint } from '../support/fake-provider';
+import type { FakeProvider, FormEndpointMode } from '../support/fake-provider';
+import { startPostgres } from '../support/postgres';
+import type { TestPostgres } from '../support/postgres';
+import { startSmtpServer } from '../support/smtp-server';
+
+const execFileAsync = promisify(execFile);
+
+let pgs: TestPostgres;
+let dir: string;
+let databases = 0;
+
+beforeAll(async () => {
+  [pgs, dir] = await Promise.all([startPostgres(), mkdtemp(path.join(tmpdir(), 'shared-outbox-'))]);
+});
+afterAll(async () => {
+  await pgs?.destroy();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function freshDatabase(): Promise<string> {
+  databases += 1;
+  return pgs.createDatabase(`replicas_${databases}`);
+}
+
+type Replica = ReturnType<typeof makeReplica>;
+
+/** One replica: the real app with fast retries and a lease longer than any send here. */
+function makeReplica(env: Record<string, string>, options: { limit?: number } = {}) {
+  const { logger, records } = capturingLogger('info');
+  const app = createApp(testConfig(env), {
+    logger,
+    newsletter: { ...FAST_NEWSLETTER, ...(options.limit ? { rateLimit: { limit: options.limit, windowMs: 60_000 } } : {}) },
+    outbox: { ...FAST_OUTBOX, leaseMs: 10_000 },
+    contact: { rateLimit: { limit: 1_000, windowMs: 3_600_000 }, smtpTimeoutMs: 2_000 },
+  });
+  return { app, logs: records };
+}
+
+const subscribe = (replica: Replica, email: string) => request(replica.app).post('/api/subscribe').send({ email });
+
+/** How many times the provider accepted each address. */
+function deliveries(fake: FakeProvider<FormEndpointMode>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const req of fake.requests) {
+    if (req.answeredWith !== 'success') continue;
+    const email = String((req.body as { email: string }).email).toLowerCase();
+    counts.set(email, (counts.get(email) ?? 0) + 1);
+  }
+  return counts;
+}
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not in time: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.each([
+  { store: 'one ledger file', replicas: 2 },
+  { store: 'one ledger file', replicas: 3 },
+  { store: 'one PostgreSQL', replicas: 2 },
+  { store: 'one PostgreSQL', replicas: 3 },
+])('$replicas replicas on $store, through a provider outage', ({ store, replicas: count }) => {
+  it('deliver 21 addresses exactly once, one of them sent to every replica at once', async () => {
+    const fake = await startFormEndpoint();
+    const where =
+      store === 'one ledger file' ? { NEWSLETTER_FILE: path.join(dir, `outage-${count}.jsonl`) } : { DATABASE_URL: await freshDatabase() };
+    const env = { NEWSLETTER_LIST_ID: 'SharedList', NEWSLETTER_ENDPOINT: `${fake.origin}${FORM_ENDPOINT_PATH}`, ...where };
+    const replicas = Array.from({ length: count }, () => makeReplica(env));
+    try {
+      await fake.down();
+      const emails = Array.from({ length: 20 }, (_, i) => `reader${i}@example.com`);
+      const answers = await Promise.all([
+        ...emails.map((email, i) => subscribe(replicas[i % count]!, email)),
+        ...replicas.map((replica) => subscribe(replica, 'Everywhere@Example.com')),
+      ]);
+      expect(answers.map((res) => res.status).every((status) => status === 202)).toBe(true);
+
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // the outage: every replica retries meanwhile
+      await fake.up();
+      const all = [...emails, 'everywhere@example.com'];
+      await until(() => all.every((email) => deliveries(fake).has(email)), 15_000, 'every address delivered');
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // time for a second delivery, were there one
+
+      const delivered = deliveries(fake);
+      expect([...delivered.keys()].sort()).toEqual(all.sort());
+      expect([...delivered.values()].every((times) => times === 1)).toBe(true);
+      // Every replica's view of the store agrees: 21 subscribed, none claimed.
+      const entries = await replicas[0]!.app.storage.signUps.list();
+      expect(entries).toHaveLength(21);
+      expect(entries.every((entry) => entry.status === 'subscribed' && !entry.claimedBy)).toBe(true);
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.app.outbox.stop()));
+      await Promise.all(replicas.map((replica) => replica.app.storage.close()));
+      await fake.close();
+    }
+  });
+});
+
+describe('claims on the ledger file', () => {
+  it('keep other replicas off a record until its lease runs out, then let one take it over', async () => {
+    const file = path.join(dir, 'claims.jsonl');
+    const logger = capturingLogger('silent').logger;
+    const [a, b] = [openLedger({ file, logger }), openLedger({ file, logger })];
+    await addSignUp(a, 'held@example.com', 'pending', new Date(0));
+    expect(await a.claim('held@example.com', 'replica-a', 300)).toMatchObject({ claimedBy: 'replica-a' });
+    expect(await b.claim('held@example.com', 'replica-b', 300)).toBeUndefined();
+    expect(await b.claimDue('replica-b', 300, 4, [])).toEqual([]);
+    // A's answer is recorded only by A; B's would be refused.
+    expect(await b.settle('held@example.com', 'replica-b', (entry) => ({ ...entry, status: 'subscribed' }))).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await b.claimDue('replica-b', 300, 4, [])).toEqual([expect.objectContaining({ email: 'held@example.com', claimedBy: 'replica-b' })]);
+    // A, too late now, records nothing over B's claim.
+    expect(await a.settle('held@example.com', 'replica-a', (entry) => ({ ...entry, status: 'subscribed' }))).toBeUndefined();
+    expect(await b.settle('held@example.com', 'replica-b', (entry) => ({ ...entry, status: 'subscribed' }))).toMatchObject({ status: 'subscribed' });
+    expect((await a.get('held@example.com'))?.claimedBy).toBeUndefined();
+  });
+});
+
+describe('on PostgreSQL', () => {
+  it('two replicas starting together on an empty database apply the schema once', async () => {
+    const url = await freshDatabase();
+    const replicas = [makeReplica({ DATABASE_URL: url }), makeReplica({ DATABASE_URL: url })];
+    try {
+      const ready = await Promise.all(replicas.map((replica) => request(replica.app).get('/readyz')));
+      expect(ready.map((res) => res.status)).toEqual([200, 200]);
+      const applied = await pgs.query<{ version: string }>(url, 'SELECT version FROM schema_migrations');
+      expect(applied.map((row) => row.version)).toEqual(['001_outbox']);
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.app.storage.close()));
+    }
+  });
+
+  it('deliver each contact message exactly once through an SMTP outage, across two replicas', async () => {
+    const smtp = await startSmtpServer();
+    const url = await freshDatabase();
+    const env = { DATABASE_URL: url, CONTACT_SMTP_URL: smtp.url, CONTACT_TO: 'advisors@example.com', CONTACT_FROM: 'website@example.com' };
+    const replicas = [makeReplica(env), makeReplica(env)];
+    try {
+      await smtp.stop();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          request(replicas[i % 2]!.app)
+            .post('/api/contact')
+            .send({ name: `Reader ${i}`, email: `writer${i}@example.com`, topic: 'own-ria', message: `Message number ${i}, about our practice.` }),
+        ),
+      );
+      expect(answers.map((res) => res.status)).toEqual(Array(8).fill(200));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await smtp.start();
+      await smtp.waitFor(8, 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(smtp.received).toHaveLength(8);
+      expect(new Set(smtp.received.map((mail) => mail.parsed.messageId)).size).toBe(8);
+      const rows = await pgs.query<{ status: string }>(url, 'SELECT status FROM contact_messages');
+      expect(rows.map((row) => row.status)).toEqual(Array(8).fill('sent'));
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.app.outbox.stop()));
+      await Promise.all(replicas.map((replica) => replica.app.storage.close()));
+      await smtp.close();
+    }
+  });
+
+  it('hold one rate limit across replicas: a client’s fourth sign-up of three is refused wherever it lands', async () => {
+    const url = await freshDatabase();
+    const replicas = [makeReplica({ DATABASE_URL: url }, { limit: 3 }), makeReplica({ DATABASE_URL: url }, { limit: 3 })];
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await subscribe(replicas[i % 2]!, `limited${i}@example.com`)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      // In memory, each replica would have allowed two more.
+      expect((await subscribe(replicas[1]!, 'limited9@example.com')).status).toBe(429);
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.app.storage.close()));
+    }
+  });
+
+  it('the database stopped and restarted under load: a 503 to try again, never another 5xx, and nothing acknowledged is lost', async () => {
+    const local = await startPostgres();
+    const url = local.url;
+    const replica = makeReplica({ DATABASE_URL: url });
+    const acknowledged: string[] = [];
+    const statuses = new Map<number, number>();
+    let stop = false;
+    let n = 0;
+    const load = async () => {
+      while (!stop) {
+        const email = `load${(n += 1)}@example.com`;
+        const res = await subscribe(replica, email);
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status === 200) acknowledged.push(email);
+        if (res.status === 503) {
+          expect(res.body).toEqual({ ok: false, error: 'Unable to connect to subscription service. Please try again or contact support.' });
+          expect(res.headers['retry-after']).toBe('60');
+        }
+      }
+    };
+    try {
+      const workers = Array.from({ length: 4 }, load);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await local.stop();
+      await until(() => (statuses.get(503) ?? 0) >= 4, 15_000, 'sign-ups refused while the database is down');
+      const ready = await request(replica.app).get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body.status).toBe('unavailable');
+      expect((await request(replica.app).get('/healthz')).status).toBe(200);
+      expect((await request(replica.app).get('/')).status).toBe(200); // pages never needed it
+      await local.start();
+      const before = acknowledged.length;
+      await until(() => acknowledged.length > before + 5, 20_000, 'sign-ups accepted again');
+      stop = true;
+      await Promise.all(workers);
+      expect((await request(replica.app).get('/readyz')).status).toBe(200);
+
+      expect([...statuses.keys()].sort()).toEqual([200, 503]);
+      const kept = new Set((await local.query<{ email: string }>(url, 'SELECT email FROM sign_ups')).map((row) => row.email));
+      expect(acknowledged.filter((email) => !kept.has(email))).toEqual([]);
+    } finally {
+      stop = true;
+      await replica.app.storage.close();
+      await local.destroy();
+    }
+  });
+
+  it('the commands work the same against it, and import-file moves a ledger in once', async () => {
+    const url = await freshDatabase();
+    const file = path.join(dir, 'to-import.jsonl');
+    const ledger = openLedger({ file, logger: capturingLogger('silent').logger });
+    await addSignUp(ledger, 'kept@example.com', 'subscribed');
+    await addSignUp(ledger, 'Waiting@Example.com', 'pending', new Date());
+    const subscribers = (...args: string[]) =>
+      execFileAsync('node', ['dist/cli/subscribers.js', ...args], { cwd: rootDir, env: { ...process.env, DATABASE_URL: url } });
+
+    const first = await subscribers('import-file', file);
+    expect(first.stdout).toContain('Imported 2 of 2 records');
+    const again = await subscribers('import-file', file);
+    expect(again.stdout).toContain('Imported 0 of 2 records');
+    expect(again.stdout).toContain('2 were already there and left as they were.');
+
+    const listed = (await subscribers('list')).stdout;
+    expect(listed).toContain('Sign-up ledger: table sign_ups in PostgreSQL');
+    expect(listed).toMatch(/subscribed\s+1/);
+    expect(listed).toMatch(/pending\s+1/);
+    expect((await subscribers('export', '--csv')).stdout.split('\n')[1]).toMatch(/^kept@example\.com,subscribed,/);
+    expect((await subscribers('remove', 'waiting@example.com')).stdout).toContain('Removed waiting@example.com');
+    expect((await subscribers('list')).stdout).toMatch(/removed\s+1/);
+    expect(await pgs.query(url, 'SELECT email FROM sign_ups')).toEqual([{ email: 'kept@example.com' }]);
+  });
+});
