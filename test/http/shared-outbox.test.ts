@@ -86,7 +86,7 @@ describe.each([
 ])('$replicas replicas on $store, through a provider outage', ({ store, replicas: count }) => {
   it('deliver 21 addresses exactly once, one of them sent to every replica at once', async () => {
     const fake = await startFormEndpoint();
-    const where =
+    const where: Record<string, string> =
       store === 'one ledger file' ? { NEWSLETTER_FILE: path.join(dir, `outage-${count}.jsonl`) } : { DATABASE_URL: await freshDatabase() };
     const env = { NEWSLETTER_LIST_ID: 'SharedList', NEWSLETTER_ENDPOINT: `${fake.origin}${FORM_ENDPOINT_PATH}`, ...where };
     const replicas = Array.from({ length: count }, () => makeReplica(env));
