@@ -219,7 +219,7 @@ export class Outbox {
     try {
       return await this.record(queue, key, outcome, attempts, log, logFields, retry);
     } catch (error) {
-      // Not recorded: the entry stays pending and is sent again (at least once).
+      // Not recorded: the entry stays pending and claimed; it is sent again when the claim runs out.
       log.error({ ...logFields, err: error }, `${queue.store.kind.label} could not record the answer; will send again when the claim runs out`);
       return outcome.kind === 'retry' ? { kind: 'pending' } : outcome;
     }

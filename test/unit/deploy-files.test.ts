@@ -45,9 +45,21 @@ describe('compose.yaml and deploy/nginx.conf', () => {
     expect(nginxConf).toContain('ssl_certificate_key /etc/nginx/certs/privkey.pem;');
   });
 
-  it('keep the sign-up ledger on the one named volume, for both instances', () => {
-    for (const name of ['app-a', 'app-b']) expect(service(name)).toContain('- harbor-data:/app/data');
-    expect(compose).toMatch(/^volumes:\n(?:\s*#.*\n)*  harbor-data:/m);
+  it('give both instances the one PostgreSQL, which keeps its data on a named volume and is up before them', () => {
+    const url = /DATABASE_URL: (.+)/.exec(compose)?.[1] ?? '';
+    expect(url).toMatch(/^postgres:\/\/harbor:\$\{POSTGRES_PASSWORD:\?[^}]+\}@postgres:5432\/harbor$/);
+    expect(compose).toMatch(/^  app-a:\n    <<: \*app\n    environment: \*app-environment\n/m);
+    expect(compose).toMatch(/^  app-b:\n    <<: \*app\n    environment: \*app-environment\n/m);
+    for (const name of ['app-a', 'app-b']) {
+      expect(service(name)).toMatch(/depends_on:\n      postgres:\n        condition: service_healthy/);
+      expect(service(name)).not.toContain('/app/data'); // no shared file any more
+    }
+    const postgres = service('postgres');
+    expect(postgres).toContain('POSTGRES_DB: harbor');
+    expect(postgres).toContain('POSTGRES_USER: harbor');
+    expect(postgres).toContain('- harbor-db:/var/lib/postgresql/data');
+    expect(postgres).not.toContain('ports:');
+    expect(compose).toMatch(/^volumes:\n(?:\s*#.*\n)*  harbor-db:/m);
   });
 
   it('wait longer for a stop than the app takes to leave and finish', () => {
