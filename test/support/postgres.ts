@@ -49,7 +49,8 @@ export interface TestPostgres {
   destroy(): Promise<void>;
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
+/** `durable`: fsync on, as in production (the bench); tests run without it, for speed. */
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<TestPostgres> {
   const bin = binDir();
   const dir = mkdtempSync(path.join(tmpdir(), 'harbor-pg-'));
   const asRoot = process.getuid?.() === 0;
@@ -58,7 +59,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args]) : run(path.join(bin, tool), args);
   const data = path.join(dir, 'data');
   const port = await freePort();
-  await pgRun('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  await pgRun('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', ...(options.durable ? [] : ['--no-sync'])]);
   const start = async () => {
     await pgRun('pg_ctl', [
       '-D',
@@ -68,7 +69,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       '-w',
       'start',
       '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${options.durable ? '' : ' -c fsync=off'}`,
     ]);
   };
   const stop = async () => {

@@ -1,0 +1,7 @@
+import { readFileSync } from 'node:fs';
+
+/** A process's CPU time so far (user + system), in µs, from /proc (clock ticks of 10 ms): what a saturated load generator cannot hide. */
+export function processCpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
