@@ -16,6 +16,8 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
+import { createMetrics } from '../../server/metrics';
+import type { Metrics } from '../../server/metrics';
 import { addSignUp, openLedger } from '../../server/newsletter/sign-up-ledger';
 import { capturingLogger, rootDir, testConfig } from '../support/app';
 import { FAST_NEWSLETTER, FAST_OUTBOX, FORM_ENDPOINT_PATH, startFormEndpoint } from '../support/fake-provider';
@@ -46,10 +48,11 @@ async function freshDatabase(): Promise<string> {
 type Replica = ReturnType<typeof makeReplica>;
 
 /** One replica: the real app with fast retries and a lease longer than any send here. */
-function makeReplica(env: Record<string, string>, options: { limit?: number } = {}) {
+function makeReplica(env: Record<string, string>, options: { limit?: number; metrics?: Metrics } = {}) {
   const { logger, records } = capturingLogger('info');
   const app = createApp(testConfig(env), {
     logger,
+    metrics: options.metrics,
     newsletter: { ...FAST_NEWSLETTER, ...(options.limit ? { rateLimit: { limit: options.limit, windowMs: 60_000 } } : {}) },
     outbox: { ...FAST_OUTBOX, leaseMs: 10_000 },
     contact: { rateLimit: { limit: 1_000, windowMs: 3_600_000 }, smtpTimeoutMs: 2_000 },
@@ -245,6 +248,54 @@ describe('on PostgreSQL', () => {
     }
   });
 
+  it('report the whole backlog from every replica: the gauges read the shared tables', async () => {
+    const fake = await startFormEndpoint();
+    const url = await freshDatabase();
+    const env = { DATABASE_URL: url, NEWSLETTER_LIST_ID: 'GaugeList', NEWSLETTER_ENDPOINT: `${fake.origin}${FORM_ENDPOINT_PATH}` };
+    const metrics = [await createMetrics(), await createMetrics()];
+    const replicas = metrics.map((registry) => makeReplica(env, { metrics: registry }));
+    try {
+      await fake.down();
+      for (let i = 0; i < 5; i++) expect((await subscribe(replicas[i % 2]!, `gauge${i}@example.com`)).status).toBe(202);
+      for (const { registry } of metrics) {
+        const text = await registry.metrics();
+        expect(text).toContain('newsletter_outbox_entries{state="pending"} 5');
+        expect(text).toContain('newsletter_outbox_entries{state="failed"} 0');
+        expect(text).toContain('contact_outbox_entries{state="pending"} 0');
+      }
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.app.outbox.stop()));
+      await Promise.all(replicas.map((replica) => replica.app.storage.close()));
+      await fake.close();
+    }
+  });
+
+  it('a replica started while the database is down serves pages, refuses forms with 503, and takes them once it is back', async () => {
+    const local = await startPostgres();
+    await local.stop();
+    const replica = makeReplica({ DATABASE_URL: local.url });
+    try {
+      expect((await request(replica.app).get('/')).status).toBe(200);
+      expect((await request(replica.app).get('/readyz')).status).toBe(503);
+      expect((await request(replica.app).get('/healthz')).status).toBe(200);
+      expect((await subscribe(replica, 'early@example.com')).status).toBe(503);
+      const message = await request(replica.app)
+        .post('/api/contact')
+        .send({ name: 'Early Bird', email: 'early@example.com', topic: 'own-ria', message: 'Written while the database was down.' });
+      expect(message.status).toBe(503);
+      expect(message.body.error).toMatch(/could not be saved just now, so it has not reached us\. Please try again/);
+      await local.start();
+      expect((await request(replica.app).get('/readyz')).status).toBe(200);
+      expect((await subscribe(replica, 'early@example.com')).status).toBe(200);
+      expect(await local.query(local.url, 'SELECT email, status FROM sign_ups')).toEqual([{ email: 'early@example.com', status: 'subscribed' }]);
+      // The schema was applied on the first use after the database came up, once.
+      expect(await local.query(local.url, 'SELECT version FROM schema_migrations')).toEqual([{ version: '001_outbox' }]);
+    } finally {
+      await replica.app.storage.close();
+      await local.destroy();
+    }
+  });
+
   it('the commands work the same against it, and import-file moves a ledger in once', async () => {
     const url = await freshDatabase();
     const file = path.join(dir, 'to-import.jsonl');
@@ -268,5 +319,24 @@ describe('on PostgreSQL', () => {
     expect((await subscribers('remove', 'waiting@example.com')).stdout).toContain('Removed waiting@example.com');
     expect((await subscribers('list')).stdout).toMatch(/removed\s+1/);
     expect(await pgs.query(url, 'SELECT email FROM sign_ups')).toEqual([{ email: 'kept@example.com' }]);
+
+    // messages: the inbox without SMTP, in the database.
+    const replica = makeReplica({ DATABASE_URL: url });
+    for (const who of ['ana', 'ana', 'ben']) {
+      const res = await request(replica.app)
+        .post('/api/contact')
+        .send({ name: who, email: `${who}@example.com`, topic: 'own-ria', message: `A question from ${who} about the RIA route.` });
+      expect(res.status).toBe(200);
+    }
+    await replica.app.storage.close();
+    const messages = (...args: string[]) =>
+      execFileAsync('node', ['dist/cli/messages.js', ...args], { cwd: rootDir, env: { ...process.env, DATABASE_URL: url } });
+    const inbox = (await messages('list')).stdout;
+    expect(inbox).toContain('Message ledger: table contact_messages in PostgreSQL');
+    expect(inbox).toMatch(/received\s+3/);
+    const id = /m-[0-9a-f]{16}/.exec(inbox)![0];
+    expect((await messages('show', id)).stdout).toContain('A question from');
+    expect((await messages('remove', 'ANA@example.com')).stdout).toContain('Removed 2 messages from ANA@example.com');
+    expect((await messages('list')).stdout).toMatch(/received\s+1[\s\S]*removed\s+2/);
   });
 });
