@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../support/app';
+import { startPostgres } from '../support/postgres';
 import { startServerProcess } from '../support/server-process';
 import type { ServerProcess } from '../support/server-process';
 
@@ -128,5 +129,26 @@ describe('the Dockerfile runtime stage', () => {
     expect(list).toMatch(/^subscribed +1$/m);
     expect(list).toMatch(/^subscribed +container@example\.com /m);
     expect(await server.stop('SIGTERM')).toBe(0);
+  });
+
+  it('carries the database schema: with DATABASE_URL it migrates a new database and keeps sign-ups there', async () => {
+    const postgres = await startPostgres();
+    try {
+      const env = { PATH: process.env.PATH ?? '', ...stage.env, DATABASE_URL: postgres.url };
+      server = await startServerProcess({ cwd: appDir, command: stage.cmd, env: { ...env, PORT: '0' } });
+      expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);
+      const signUp = await fetch(`${server.origin}/api/subscribe`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'in.the.database@example.com' }),
+      });
+      expect(signUp.status).toBe(200);
+      expect(await server.stop('SIGTERM')).toBe(0);
+      const list = execFileSync('node', ['dist/cli/subscribers.js', 'list'], { cwd: appDir, env, encoding: 'utf8' });
+      expect(list).toMatch(/^Sign-up ledger: table sign_ups in PostgreSQL/m);
+      expect(list).toMatch(/^subscribed +in\.the\.database@example\.com /m);
+    } finally {
+      await postgres.destroy();
+    }
   });
 });

@@ -145,10 +145,15 @@ describe('reading the answer', () => {
     fake.setMode('rejected');
     const { app, config } = makeSubscribeApp(env);
     expect((await request(app).post('/api/subscribe').send({ email: EMAIL })).status).toBe(422);
-    expect(await ledgerLines(config.newsletter.file)).toEqual([
+    // Recorded, claimed for the send (so no other replica sends it too), then settled, which ends the claim.
+    const lines = await ledgerLines(config.newsletter.file);
+    expect(lines).toEqual([
       expect.objectContaining({ status: 'pending' }),
+      expect.objectContaining({ status: 'pending', claimedBy: expect.any(String), leaseUntil: expect.any(String) }),
       expect.objectContaining({ email: EMAIL, status: 'rejected' }),
     ]);
+    expect(lines[0]!.claimedBy).toBeUndefined();
+    expect(lines[2]!.claimedBy).toBeUndefined();
     fake.setMode('success');
     expect((await request(app).post('/api/subscribe').send({ email: EMAIL.toUpperCase() })).body).toEqual({ ok: true, message: newsletterMessages.success });
     expect(fake.requests).toHaveLength(2);
@@ -162,9 +167,10 @@ describe('reading the answer', () => {
     expect(again.body).toEqual({ ok: true, alreadySubscribed: true, message: newsletterMessages.alreadySubscribed });
     expect(fake.requests).toHaveLength(1);
     const lines = await ledgerLines(config.newsletter.file);
-    expect(lines.map((line) => [line.email, line.status])).toEqual([
-      ['Same@Example.com', 'pending'],
-      ['Same@Example.com', 'subscribed'],
+    expect(lines.map((line) => [line.email, line.status, line.claimedBy ? 'claimed' : ''])).toEqual([
+      ['Same@Example.com', 'pending', ''],
+      ['Same@Example.com', 'pending', 'claimed'],
+      ['Same@Example.com', 'subscribed', ''],
     ]);
   });
 
