@@ -77,6 +77,10 @@ describe('parseConfig', () => {
     [{ CONTACT_SMTP_URL: 'smtp://127.0.0.1:25', CONTACT_TO: 'a@example.com', CONTACT_FROM: 'web@' }, /^CONTACT_FROM must be email addresses/],
     [{ CONTACT_TO: 'a@example.com' }, /^CONTACT_SMTP_URL must be set for CONTACT_TO/],
     [{ CONTACT_RATE_LIMIT: 'lots' }, /^CONTACT_RATE_LIMIT must be a whole number of messages per client per hour/],
+    [{ DATABASE_URL: 'mysql://db/harbor' }, /^DATABASE_URL must be a postgres:\/\/ URL/],
+    [{ DATABASE_URL: 'db.internal:5432' }, /^DATABASE_URL must be a postgres:\/\/ URL/],
+    [{ OUTBOX_LEASE_SECONDS: '0' }, /^OUTBOX_LEASE_SECONDS must be a whole number of seconds from 1 to 3600/],
+    [{ OUTBOX_LEASE_SECONDS: 'a minute' }, /^OUTBOX_LEASE_SECONDS /],
   ])('rejects %o with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrowError(ConfigError);
     expect(() => parseConfig(env)).toThrowError(message);
@@ -90,6 +94,13 @@ describe('parseConfig', () => {
     ['10.0.0.0/8, 192.168.1.1', '10.0.0.0/8, 192.168.1.1'],
   ])('reads TRUST_PROXY=%s as Express expects it', (raw, expected) => {
     expect(parseConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  it('keeps records in the files unless DATABASE_URL names a PostgreSQL, and leases claims for 120 s unless told otherwise', () => {
+    expect(parseConfig({})).toMatchObject({ databaseUrl: undefined, outboxLeaseSeconds: 120 });
+    const url = 'postgres://harbor:secret@db.internal:5432/harbor';
+    expect(parseConfig({ DATABASE_URL: url, OUTBOX_LEASE_SECONDS: '300' })).toMatchObject({ databaseUrl: url, outboxLeaseSeconds: 300 });
+    expect(parseConfig({ DATABASE_URL: 'postgresql://db/harbor' }).databaseUrl).toBe('postgresql://db/harbor');
   });
 
   it('drains for 5 s after SIGTERM unless DRAIN_SECONDS says otherwise, and has no metrics unless METRICS_PORT is set', () => {
