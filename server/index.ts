@@ -85,6 +85,16 @@ logger.info(
   `listening on http://localhost:${port}`,
 );
 
+// With DATABASE_URL: connect and bring the schema up to date now, not at the
+// first sign-up, and say whether that worked. Not fatal: pages need no database,
+// and forms answer 503 (and /readyz 503) until it is reachable.
+if (app.storage.kind === 'postgres') {
+  void app.storage.problem().then((problem) => {
+    if (problem) logger.error({ problem }, 'database not reachable at start; sign-ups and messages are refused until it is');
+    else logger.info('database ready: schema up to date');
+  });
+}
+
 // Books and records (ARCHIVE_DIR): the server captures itself through its own
 // port, in the background, once it is serving.
 if (config.archiveDir) {
