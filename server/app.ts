@@ -29,6 +29,7 @@ import type { ContactOptions } from './contact/contact-messages';
 import { trustProxyWarning } from './form-post/form-endpoint';
 import { Outbox } from './outbox/outbox';
 import type { OutboxTimings } from './outbox/outbox';
+import { createFastLane } from './fast-lane';
 import { immutableAssets, readImmutableAssets } from './immutable-assets';
 import { rejectMalformedPath } from './malformed-path';
 import { createPageCache } from './page-cache';
@@ -292,7 +293,26 @@ export function createApp(
   });
 
   app.use(errorHandler(config));
-  return Object.assign(app, { signUps, contactMessages, outbox, readiness });
+
+  // 12. The fast lane (server/fast-lane.ts, decision 014) is what the HTTP
+  //     server runs (server/index.ts): in front of all of the above, it
+  //     answers a page the cache holds (3) or a held asset (4) itself, with
+  //     the same headers, log line and metrics, and hands Express the rest.
+  //     Only in production: in development nothing is held. FAST_LANE=off
+  //     (config.fastLane) leaves Express to answer everything.
+  const requestListener =
+    config.isProduction && config.fastLane
+      ? createFastLane({
+          app,
+          pages: () => publishedSite().pages,
+          pageHeaders: pageHeaders.forRequest,
+          assets: heldAssets && { held: heldAssets, headers: STATIC_FILE_HEADERS },
+          readiness,
+          logger,
+          metrics,
+        })
+      : app;
+  return Object.assign(app, { signUps, contactMessages, outbox, readiness, requestListener });
 }
 
 /** The outside origins of the content's own media: audio files and cover images served from elsewhere. */

@@ -33,7 +33,7 @@ try {
   process.stderr.write(`Not started: ${error.message}\n`);
   process.exit(1);
 }
-const server = createHttpServer(app);
+const server = createHttpServer(app.requestListener);
 const metricsServer = metrics ? createHttpServer(metricsListener(metrics.registry)) : undefined;
 
 process.on('unhandledRejection', (reason) => {
