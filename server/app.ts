@@ -294,7 +294,7 @@ export function createApp(
 
   app.use(errorHandler(config));
 
-  // 12. The fast lane (server/fast-lane.ts, decision 014) is what the HTTP
+  // 12. The fast lane (server/fast-lane.ts, decision 015) is what the HTTP
   //     server runs (server/index.ts): in front of all of the above, it
   //     answers a page the cache holds (3) or a held asset (4) itself, with
   //     the same headers, log line and metrics, and hands Express the rest.

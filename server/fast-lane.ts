@@ -2,7 +2,7 @@
  * The fast lane: the server's request listener (server/app.ts wires it), in
  * front of Express. A GET or HEAD for a page the page cache holds right now,
  * or for a hashed asset held in memory, is answered here with one writeHead
- * and one end; every other request goes to Express untouched. Decision 014
+ * and one end; every other request goes to Express untouched. Decision 015
  * says why the lane exists.
  *
  * It answers only what Express's own first steps would answer from memory,

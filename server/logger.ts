@@ -20,7 +20,7 @@ export function createLogger(options: { level: string; isProduction: boolean }):
   // Lines are written asynchronously and in batches of LOG_BATCH_BYTES (or
   // every LOG_FLUSH_MS, whichever comes first), instead of one write per
   // line: each write is a hand-off to libuv's thread pool, and one per
-  // request was a fifth of the CPU of a page from memory (decision 014).
+  // request was a fifth of the CPU of a page from memory (decision 015).
   // pino writes what is still buffered synchronously when the process exits,
   // so a crash's last lines still reach stdout; a clean shutdown waits for
   // every line (closeLogger).
