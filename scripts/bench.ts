@@ -13,6 +13,12 @@
  * every body as UTF-8 text, which for brotli bytes caps it at a few thousand
  * responses/s on one core: where bare node:http is no faster than bare
  * Express, both have reached the client's limit, not their own.
+ *
+ * So req/s alone can hide a server's cost. Every measurement also reads the
+ * server's CPU time from /proc/<pid>/stat and this process's own CPU time
+ * (the client's) over the measured window: CPU per response is what a
+ * saturated client cannot hide, and a window in which the client kept its
+ * core busy while the server did not is marked as limited by the client.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -28,6 +34,7 @@ import { readPublishedContent } from '../server/content/content-store';
 import { paths } from '../shared/paths';
 import type { RecordedResponse } from './bench-reference';
 import { median } from './median';
+import { processCpuMicros } from './process-cpu';
 
 /** The episodes the public sees now, read from content/ as the server reads them. */
 const { episodes } = readPublishedContent(process.cwd());
@@ -142,18 +149,49 @@ interface Load {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The server's CPU time (user + system) over the window, per response, in µs. */
+  serverCpu: number;
+  /** This process's (the client's) CPU time over the window, per response, in µs. */
+  clientCpu: number;
+  /** Share of one core the server and the client kept busy over the window. */
+  serverBusy: number;
+  clientBusy: number;
 }
 
-async function load(url: string, seconds = SECONDS): Promise<Load> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: REQUEST_HEADERS });
+
+/**
+ * The client is one thread: at about 90% of a core it can send no faster,
+ * and a server that then idles part of the time was waiting for it.
+ */
+const CLIENT_SATURATED = 0.9;
+const clientLimited = (l: Load) => l.clientBusy >= CLIENT_SATURATED && l.serverBusy < CLIENT_SATURATED;
+
+/** One measured window of autocannon against `pid`'s server, with both sides' CPU time. */
+async function measure(pid: number, options: autocannon.Options): Promise<Load> {
+  const serverBefore = processCpuMicros(pid);
+  const clientBefore = process.cpuUsage();
+  const started = performance.now();
+  const result = await autocannon(options);
+  const wallMicros = (performance.now() - started) * 1000;
+  const client = process.cpuUsage(clientBefore);
+  const serverMicros = processCpuMicros(pid) - serverBefore;
+  const clientMicros = client.user + client.system;
+  const responses = Math.max(1, result.requests.total);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    serverCpu: serverMicros / responses,
+    clientCpu: clientMicros / responses,
+    serverBusy: serverMicros / wallMicros,
+    clientBusy: clientMicros / wallMicros,
   };
 }
+
+const load = (server: Started, url: string, seconds = SECONDS): Promise<Load> =>
+  measure(server.child.pid!, { url: server.origin + url, connections: CONNECTIONS, duration: seconds, headers: REQUEST_HEADERS });
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -197,6 +235,10 @@ const medianLoad = (loads: Load[]): Load => ({
   p99: median(loads.map((l) => l.p99)),
   errors: loads.reduce((sum, l) => sum + l.errors, 0),
   non2xx: loads.reduce((sum, l) => sum + l.non2xx, 0),
+  serverCpu: median(loads.map((l) => l.serverCpu)),
+  clientCpu: median(loads.map((l) => l.clientCpu)),
+  serverBusy: median(loads.map((l) => l.serverBusy)),
+  clientBusy: median(loads.map((l) => l.clientBusy)),
 });
 /**
  * Each server is warmed up on the URL first (unmeasured: a server's first
@@ -205,24 +247,41 @@ const medianLoad = (loads: Load[]): Load => ({
  * all of them rather than on one.
  */
 async function compare(url: string) {
-  const origins = [site.origin, bareExpress.origin, bareNode.origin];
-  for (const origin of origins) await load(origin + url, WARM_UP_SECONDS);
+  const servers = [site, bareExpress, bareNode];
+  for (const server of servers) await load(server, url, WARM_UP_SECONDS);
   const runs: Load[][] = [[], [], []];
   for (let repeat = 0; repeat < REPEATS; repeat++) {
-    for (const [index, origin] of origins.entries()) runs[index]!.push(await load(origin + url));
+    for (const [index, server] of servers.entries()) runs[index]!.push(await load(server, url));
   }
   return runs.map(medianLoad) as [Load, Load, Load];
 }
 const measured = new Map<string, Load>();
+const cpuRows: string[] = [];
+/** CPU µs per response, marked `c` when the client, not this server, was the limit of its window. */
+const cpuCell = (l: Load, width: number) => pad(`${l.serverCpu.toFixed(0)}${clientLimited(l) ? 'c' : ' '}`, width);
 for (const url of urls) {
   const [ours, express, node] = await compare(url);
   measured.set(url, ours);
+  const cpuName = url.length > 32 ? `${url.slice(0, 31)}…` : url;
+  cpuRows.push(
+    `${cpuName.padEnd(34)}${cpuCell(ours, 8)}${cpuCell(express, 9)}${cpuCell(node, 7)}${pad((ours.serverCpu / express.serverCpu).toFixed(2), 10)}${pad((ours.serverCpu / node.serverCpu).toFixed(2), 8)}` +
+      `${pad(ours.clientCpu.toFixed(0), 9)}${pad(express.clientCpu.toFixed(0), 9)}${pad(node.clientCpu.toFixed(0), 7)}` +
+      `${pad(`${(ours.clientBusy * 100).toFixed(0)}/${(express.clientBusy * 100).toFixed(0)}/${(node.clientBusy * 100).toFixed(0)}%`, 14)}`,
+  );
   failures += ours.errors + ours.non2xx;
   const name = url.length > 32 ? `${url.slice(0, 31)}…` : url;
   console.log(
     `${name.padEnd(34)}${pad(ours.rps.toFixed(0), 11)}${pad(ours.p50, 8)}${pad(ours.p99, 8)}${pad(express.rps.toFixed(0), 10)}${pad(express.p99, 6)}${pad(node.rps.toFixed(0), 8)}${pad(node.p99, 6)}${pad((ours.rps / express.rps).toFixed(2), 10)}${pad((ours.rps / node.rps).toFixed(2), 8)}${pad(ours.errors + ours.non2xx, 8)}`,
   );
 }
+console.log(
+  `\nServer CPU per response (µs, /proc/<pid>/stat over each measured window; medians), and the client's (this process)\n` +
+    `${'URL'.padEnd(34)}${pad('site', 8)}${pad('express', 9)}${pad('node', 7)}${pad('÷express', 10)}${pad('÷node', 8)}${pad('client:', 9)}${pad('express', 9)}${pad('node', 7)}${pad('client busy', 14)}`,
+);
+for (const row of cpuRows) console.log(row);
+console.log(
+  `c: the client kept its core ≥ ${CLIENT_SATURATED * 100}% busy while that server did not: the client was the limit, and its req/s says nothing of the server's.`,
+);
 await Promise.all([stop(bareExpress.child), stop(bareNode.child)]);
 
 // Memory: one round over every URL, then ROUNDS more; RSS must stay flat.
@@ -247,35 +306,19 @@ console.log(
   `\nRSS: ${rssBefore.toFixed(1)} MB at start, ${rssAfterFirst.toFixed(1)} MB after a first round, ` +
     `then ${rounds.map((mb) => mb.toFixed(1)).join(', ')} MB after ${ROUNDS} more (${(rssAfter - rssAfterFirst >= 0 ? '+' : '')}${(rssAfter - rssAfterFirst).toFixed(1)} MB)`,
 );
-/** The server's CPU time so far (user + system), in µs, from /proc (clock ticks of 10 ms). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
 /**
  * Search pages (/podcast?q=…) are not in the page cache: a repeated search is
  * answered from a small LRU, a new one is rendered on the spot. Measured
  * against the cached list page, with the server's CPU per response, which a
  * saturated client cannot hide.
  */
-async function searchLoad(label: string, pathFor: () => string): Promise<Load & { cpuPerResponse: number; label: string }> {
+async function searchLoad(label: string, pathFor: () => string): Promise<Load & { label: string }> {
   const requests = [{ method: 'GET' as const, setupRequest: (request: object) => ({ ...request, path: pathFor() }) }];
-  await autocannon({ url: site.origin, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers: REQUEST_HEADERS, requests });
-  const loads: (Load & { cpuPerResponse: number })[] = [];
-  for (let repeat = 0; repeat < REPEATS; repeat++) {
-    const cpuBefore = cpuMicros(site.child.pid!);
-    const result = await autocannon({ url: site.origin, connections: CONNECTIONS, duration: SECONDS, headers: REQUEST_HEADERS, requests });
-    loads.push({
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.timeouts,
-      non2xx: result.non2xx,
-      cpuPerResponse: (cpuMicros(site.child.pid!) - cpuBefore) / Math.max(1, result.requests.total),
-    });
-  }
-  const summary = { ...medianLoad(loads), cpuPerResponse: median(loads.map((l) => l.cpuPerResponse)) };
+  const options = { url: site.origin, connections: CONNECTIONS, headers: REQUEST_HEADERS, requests };
+  await autocannon({ ...options, duration: WARM_UP_SECONDS });
+  const loads: Load[] = [];
+  for (let repeat = 0; repeat < REPEATS; repeat++) loads.push(await measure(site.child.pid!, { ...options, duration: SECONDS }));
+  const summary = medianLoad(loads);
   failures += summary.errors + summary.non2xx;
   return Object.assign(summary, { label });
 }
@@ -293,7 +336,7 @@ console.log(`\nSearch pages against the cached ${paths.podcastPage(2)} (${cached
 console.log(`${'URL'.padEnd(48)}${pad('req/s', 8)}${pad('p99 ms', 8)}${pad('÷cached', 9)}${pad('CPU µs/response', 17)}${pad('errors', 8)}`);
 for (const search of [cachedCpu, ...searches]) {
   console.log(
-    `${search.label.padEnd(48)}${pad(search.rps.toFixed(0), 8)}${pad(search.p99, 8)}${pad((search.rps / cachedCpu.rps).toFixed(2), 9)}${pad(search.cpuPerResponse.toFixed(0), 17)}${pad(search.errors + search.non2xx, 8)}`,
+    `${search.label.padEnd(48)}${pad(search.rps.toFixed(0), 8)}${pad(search.p99, 8)}${pad((search.rps / cachedCpu.rps).toFixed(2), 9)}${pad(search.serverCpu.toFixed(0), 17)}${pad(search.errors + search.non2xx, 8)}`,
   );
 }
 console.log(`${searchCount} different searches: RSS ${rssBeforeSearches.toFixed(1)} MB before, ${rssAfterSearches.toFixed(1)} MB after`);

@@ -32,7 +32,7 @@ function fileNameOf(urlPath: string): string {
 async function save(dir: string) {
   const config = parseConfig({ NODE_ENV: 'production', SITE_URL, NEWSLETTER_FILE: path.join(dir, '.ledger.jsonl') });
   const app = createApp(config, { logger: pino({ level: 'silent' }) });
-  const server = createHttpServer(app);
+  const server = createHttpServer(app.requestListener);
   await listen(server, 0, '127.0.0.1');
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {

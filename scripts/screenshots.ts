@@ -33,7 +33,7 @@ await mkdir(outDir, { recursive: true });
 
 const logger = pino({ level: 'silent' });
 const config = parseConfig({ NODE_ENV: 'production' });
-const server = createHttpServer(createApp(config, { logger }));
+const server = createHttpServer(createApp(config, { logger }).requestListener);
 await listen(server, 0, '127.0.0.1');
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const browser = await launchBrowser();

@@ -2,7 +2,6 @@
  * The Express application, built by a factory so tests can drive it with
  * supertest without opening a port. server/index.ts is what listens.
  */
-import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +10,6 @@ import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { RouteObject } from 'react-router-dom';
 import { PAGE_DATA_PREFIX, paths } from '../shared/paths';
 import { createRoutes } from '../shared/routes';
@@ -31,7 +29,8 @@ import type { ContactOptions } from './contact/contact-messages';
 import { trustProxyWarning } from './form-post/form-endpoint';
 import { Outbox } from './outbox/outbox';
 import type { OutboxTimings } from './outbox/outbox';
-import { immutableAssets } from './immutable-assets';
+import { createFastLane } from './fast-lane';
+import { immutableAssets, readImmutableAssets } from './immutable-assets';
 import { rejectMalformedPath } from './malformed-path';
 import { createPageCache } from './page-cache';
 import { createPageLoaders } from './page-data';
@@ -39,6 +38,7 @@ import { readInlineStyles } from './inline-styles';
 import type { InlineStyles } from './inline-styles';
 import { createPageRenderer } from './render-page';
 import { createReadiness } from './readiness';
+import { requestLog } from './request-log';
 import { openStorage } from './storage';
 import { securityHeaders } from './security-headers';
 import { readShareImageManifest, SHARE_IMAGE_MANIFEST_PATH } from './share-images';
@@ -61,7 +61,6 @@ export interface AppDependencies {
   content?: ContentStore;
 }
 
-const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 const ONE_YEAR = '365d';
 const PUBLIC_FILES_MAX_AGE = '1d';
 
@@ -164,36 +163,9 @@ export function createApp(
   );
   app.use(readiness.middleware);
 
-  // 2. Request id and one log line per request. A proxy's X-Request-Id is
-  //    kept so log lines can be followed across hops.
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId(req, res) {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      customLogLevel(_req, res, err) {
-        if (err || res.statusCode >= 500) return 'error';
-        if (res.statusCode >= 400) return 'warn';
-        return 'info';
-      },
-      autoLogging: { ignore: (req) => req.url === paths.health || req.url === paths.ready },
-      // Lines logged during a request carry only its id (`reqId`); the
-      // request itself is described once, in the completion line.
-      quietReqLogger: true,
-      // Enough to follow a request; headers stay out of the logs. The
-      // serializers read Express's own request and response, unwrapped: the
-      // wrapped copies pino-std-serializers would make are never logged.
-      wrapSerializers: false,
-      serializers: {
-        req: (req: express.Request) => ({ id: req.id, method: req.method, url: req.originalUrl, ip: req.ip }),
-        res: (res: express.Response) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  // 2. Request id and one log line per request (server/request-log.ts). A
+  //    proxy's X-Request-Id is kept so log lines can be followed across hops.
+  app.use(requestLog(logger));
 
   // 3. Pages are rendered once and kept in memory (server/page-cache.ts):
   //    one already rendered is answered here, with the page headers of
@@ -228,7 +200,8 @@ export function createApp(
   //    In production what a page load fetches is held in memory
   //    (server/immutable-assets.ts); the rest is read from disk.
   const assetsDir = path.join(config.rootDir, 'dist/client/assets');
-  if (config.isProduction) app.use('/assets', immutableAssets(assetsDir, STATIC_FILE_HEADERS));
+  const heldAssets = config.isProduction ? readImmutableAssets(assetsDir) : undefined;
+  if (heldAssets) app.use('/assets', immutableAssets(heldAssets, STATIC_FILE_HEADERS));
   app.use(
     '/assets',
     expressStaticGzip(assetsDir, {
@@ -340,7 +313,26 @@ export function createApp(
   });
 
   app.use(errorHandler(config));
-  return Object.assign(app, { signUps, contactMessages, outbox, readiness, storage });
+
+  // 12. The fast lane (server/fast-lane.ts, decision 015) is what the HTTP
+  //     server runs (server/index.ts): in front of all of the above, it
+  //     answers a page the cache holds (3) or a held asset (4) itself, with
+  //     the same headers, log line and metrics, and hands Express the rest.
+  //     Only in production: in development nothing is held. FAST_LANE=off
+  //     (config.fastLane) leaves Express to answer everything.
+  const requestListener =
+    config.isProduction && config.fastLane
+      ? createFastLane({
+          app,
+          pages: () => publishedSite().pages,
+          pageHeaders: pageHeaders.forRequest,
+          assets: heldAssets && { held: heldAssets, headers: STATIC_FILE_HEADERS },
+          readiness,
+          logger,
+          metrics,
+        })
+      : app;
+  return Object.assign(app, { signUps, contactMessages, outbox, readiness, storage, requestListener });
 }
 
 /** The outside origins of the content's own media: audio files and cover images served from elsewhere. */

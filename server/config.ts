@@ -29,6 +29,12 @@ export interface AppConfig {
   drainSeconds: number;
   /** Port of the second listener that serves GET /metrics; undefined: no metrics. */
   metricsPort?: number;
+  /**
+   * FAST_LANE: whether pages and hashed assets held in memory are answered
+   * before Express (server/fast-lane.ts). On unless FAST_LANE=off; turning it
+   * off changes no answer, only what one costs.
+   */
+  fastLane: boolean;
   /** ARCHIVE_DIR: where the server archives itself after start when its content changed (server/archive/); undefined: never. */
   archiveDir?: string;
   /**
@@ -135,6 +141,13 @@ function parseLeaseSeconds(env: Env): number {
     );
   }
   return Number(raw);
+}
+
+function parseFastLane(env: Env): boolean {
+  const raw = read(env, 'FAST_LANE')?.toLowerCase();
+  if (raw === undefined || raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new ConfigError(`FAST_LANE must be "on" or "off" (got "${read(env, 'FAST_LANE')}")`);
 }
 
 function parseUrl(env: Env, name: string, fallback: string): string {
@@ -273,6 +286,7 @@ export function parseConfig(env: Env, rootDir: string = process.cwd()): AppConfi
     rootDir,
     drainSeconds: parseDrainSeconds(env),
     metricsPort: parseMetricsPort(env, port),
+    fastLane: parseFastLane(env),
     archiveDir: read(env, 'ARCHIVE_DIR') === undefined ? undefined : path.resolve(rootDir, read(env, 'ARCHIVE_DIR')!),
     databaseUrl: parseDatabaseUrl(env),
     outboxLeaseSeconds: parseLeaseSeconds(env),

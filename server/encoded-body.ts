@@ -63,7 +63,7 @@ export function encodedBodyOf(bodies: Record<Encoding, Buffer>): EncodedBody {
   return { bodies, etags: { br: `"${hash}-br"`, gzip: `"${hash}-gz"`, identity: `"${hash}"` } };
 }
 
-const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity'];
+export const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity'];
 
 function matchesETag(header: string | undefined, etags: Record<Encoding, string>): boolean {
   if (!header) return false;
@@ -87,9 +87,10 @@ const chosenEncodings = new Map<string, Encoding>();
  * The encoding to send: brotli when the client accepts it at all, else gzip,
  * else none. Browsers list gzip first ("gzip, deflate, br, zstd") with equal
  * weight, and brotli is the smaller. Clients send few distinct headers, so
- * each is negotiated once (a bounded map).
+ * each is negotiated once (a bounded map). Express's page path and the fast
+ * lane (server/fast-lane.ts) both ask here.
  */
-function chooseEncoding(req: Request): Encoding {
+export function chooseEncoding(req: Request): Encoding {
   const header = req.headers['accept-encoding'] ?? '';
   let encoding = chosenEncodings.get(header);
   if (encoding === undefined) {
@@ -100,21 +101,36 @@ function chooseEncoding(req: Request): Encoding {
   return encoding;
 }
 
+/** Whether the answer is a 304: only a 200 is revalidated, against the ETag of any encoding. */
+export function isNotModified(req: Request, body: EncodedBody, status: number): boolean {
+  return status === 200 && matchesETag(req.headers['if-none-match'], body.etags);
+}
+
+/**
+ * The headers of an answer with this body in this encoding, in the order they
+ * are set: one list for Express's path (sendEncodedBody) and the fast lane's
+ * precomputed header lists, so the two cannot differ. A 304 has no
+ * Content-Encoding or Content-Length: it sends no body.
+ */
+export function bodyHeaders(body: EncodedBody, options: SendOptions, encoding: Encoding, notModified: boolean): [string, string][] {
+  const headers: [string, string][] = [
+    ['Content-Type', options.contentType],
+    ['Cache-Control', options.cacheControl],
+    ['Vary', 'Accept-Encoding'],
+    ['ETag', body.etags[encoding]],
+  ];
+  if (notModified) return headers;
+  if (encoding !== 'identity') headers.push(['Content-Encoding', encoding]);
+  headers.push(['Content-Length', String(body.bodies[encoding].length)]);
+  return headers;
+}
+
 /** Sends the encoding chosen above, a 304 for a matching If-None-Match, and no body for HEAD. */
 export function sendEncodedBody(req: Request, res: Response, body: EncodedBody, options: SendOptions) {
   const encoding = chooseEncoding(req);
-  res.status(options.status);
-  res.setHeader('Content-Type', options.contentType);
-  res.setHeader('Cache-Control', options.cacheControl);
-  res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader('ETag', body.etags[encoding]);
-  if (options.status === 200 && matchesETag(req.headers['if-none-match'], body.etags)) {
-    res.status(304).end();
-    return;
-  }
-  const bytes = body.bodies[encoding];
-  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', bytes.length);
+  const notModified = isNotModified(req, body, options.status);
+  res.status(notModified ? 304 : options.status);
+  for (const [name, value] of bodyHeaders(body, options, encoding, notModified)) res.setHeader(name, value);
   // Node sends no body for HEAD, but keeps the headers GET would have.
-  res.end(bytes);
+  res.end(notModified ? undefined : body.bodies[encoding]);
 }

@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { encodedBodyOf, sendEncodedBody } from './encoded-body';
-import type { EncodedBody } from './encoded-body';
+import type { EncodedBody, SendOptions } from './encoded-body';
 
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
@@ -23,9 +23,10 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-interface Asset {
-  contentType: string;
+export interface Asset {
   body: EncodedBody;
+  /** How it is sent: always a 200, with its type, kept for a year. */
+  send: SendOptions;
 }
 
 /** Every held file under `dir`, by its path below it ('/entry-AB12.js', '/chunks/…'). */
@@ -37,23 +38,24 @@ export function readImmutableAssets(dir: string): Map<string, Asset> {
     if (!contentType || !names.has(`${name}.br`) || !names.has(`${name}.gz`)) continue;
     const read = (suffix: string) => readFileSync(path.join(dir, name + suffix));
     assets.set(`/${name.split(path.sep).join('/')}`, {
-      contentType,
       body: encodedBodyOf({ identity: read(''), br: read('.br'), gzip: read('.gz') }),
+      send: { status: 200, contentType, cacheControl: IMMUTABLE_CACHE_CONTROL },
     });
   }
   return assets;
 }
 
 /**
- * Mounted under /assets. `headers` are set on every answer (the two security
- * headers that apply to files); what is not held goes to the next handler.
+ * Mounted under /assets, with the files readImmutableAssets held (the fast
+ * lane, server/fast-lane.ts, answers from the same map). `headers` are set on
+ * every answer (the two security headers that apply to files); what is not
+ * held goes to the next handler.
  */
-export function immutableAssets(dir: string, headers: Map<string, string>): RequestHandler {
-  const assets = readImmutableAssets(dir);
+export function immutableAssets(assets: Map<string, Asset>, headers: Map<string, string>): RequestHandler {
   return (req, res, next) => {
     const asset = req.method === 'GET' || req.method === 'HEAD' ? assets.get(req.path) : undefined;
     if (!asset) return next();
     res.setHeaders(headers);
-    sendEncodedBody(req, res, asset.body, { status: 200, contentType: asset.contentType, cacheControl: IMMUTABLE_CACHE_CONTROL });
+    sendEncodedBody(req, res, asset.body, asset.send);
   };
 }

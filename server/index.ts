@@ -9,7 +9,7 @@ import { ConfigError, parseConfig } from './config';
 import { ContentError } from './content/load-content';
 import type { AppConfig } from './config';
 import { closeGracefully, createHttpServer, FINISH_IN_FLIGHT_MS, listen } from './http-server';
-import { createLogger } from './logger';
+import { closeLogger, createLogger } from './logger';
 import { createMetrics, metricsListener } from './metrics';
 
 let config: AppConfig;
@@ -33,7 +33,7 @@ try {
   process.stderr.write(`Not started: ${error.message}\n`);
   process.exit(1);
 }
-const server = createHttpServer(app);
+const server = createHttpServer(app.requestListener);
 const metricsServer = metrics ? createHttpServer(metricsListener(metrics.registry)) : undefined;
 
 process.on('unhandledRejection', (reason) => {
@@ -48,6 +48,8 @@ process.on('unhandledRejection', (reason) => {
  * terminal) skips the leaving. A second signal changes nothing.
  */
 let shuttingDown = false;
+/** The longest the exit waits for stdout to take the last lines. */
+const LOG_CLOSE_MS = 500;
 async function shutDown(signal: NodeJS.Signals) {
   if (shuttingDown) return;
   shuttingDown = true;
@@ -62,7 +64,8 @@ async function shutDown(signal: NodeJS.Signals) {
   await outboxStopped;
   await app.storage.close(); // the database's connections, when DATABASE_URL is set
   logger.info({ drained, leaveMs, finishMs: Math.round(performance.now() - closing) }, 'server closed');
-  logger.flush();
+  // Every request's line, and the one above, on stdout before the exit.
+  await closeLogger(logger, LOG_CLOSE_MS);
   process.exit(drained ? 0 : 1);
 }
 process.on('SIGTERM', shutDown);

@@ -16,7 +16,7 @@
  * - prom-client's default process and Node.js metrics (CPU, memory, event
  *   loop lag, GC, handles).
  */
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Counter, Registry } from 'prom-client';
 import { PAGE_DATA_PREFIX } from '../shared/paths';
@@ -29,6 +29,11 @@ export interface Metrics {
   registry: Registry;
   /** Times and counts every request; mount it first. */
   httpMiddleware: RequestHandler;
+  /**
+   * Times and counts one request under `route()`, read when its answer is
+   * done: what httpMiddleware does, for the fast lane (server/fast-lane.ts).
+   */
+  track(req: IncomingMessage, res: ServerResponse, route: () => string): void;
   pageCacheLookups: Counter<'result'>;
   newsletterSignups: Counter<'outcome'>;
   /** Where newsletter_outbox_entries reads the backlog from when scraped. */
@@ -134,23 +139,28 @@ export async function createMetrics(): Promise<Metrics> {
     'Contact messages not yet accepted by the SMTP server: pending (being retried) or failed (refused or gave up; see `messages list`).',
   );
 
-  const httpMiddleware: RequestHandler = (req, res, next) => {
+  const track = (req: IncomingMessage, res: ServerResponse, route: () => string) => {
     const stopTimer = duration.startTimer();
     res.once('close', () => {
       const labels = {
-        method: req.method,
-        route: routeLabel(req, res),
+        method: req.method!,
+        route: route(),
         status_code: res.writableFinished ? String(res.statusCode) : CLOSED_EARLY,
       };
       requests.inc(labels);
       stopTimer(labels);
     });
+  };
+
+  const httpMiddleware: RequestHandler = (req, res, next) => {
+    track(req, res, () => routeLabel(req, res));
     next();
   };
 
   return {
     registry,
     httpMiddleware,
+    track,
     pageCacheLookups,
     newsletterSignups,
     setOutboxBacklogSource,

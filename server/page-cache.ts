@@ -28,9 +28,12 @@ import { paths } from '../shared/paths';
 import { searchHref } from '../shared/rules/episode-search';
 import { encodeBody, sendEncodedBody } from './encoded-body';
 import type { CompressionEffort } from './encoded-body';
-import type { EncodedBody } from './encoded-body';
+import type { EncodedBody, SendOptions } from './encoded-body';
 import { pageDataOf, routePatternOf } from './render-page';
 import type { PageRenderer } from './render-page';
+
+/** Logged (with the path) for every 404 page sent, here and by the fast lane. */
+export const PAGE_NOT_FOUND_MESSAGE = 'page not found';
 
 /**
  * Browsers revalidate every time (a 304 when nothing changed); a shared cache
@@ -39,6 +42,16 @@ import type { PageRenderer } from './render-page';
  */
 export const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60';
 const ERROR_CACHE_CONTROL = 'no-store';
+
+/** How a page is sent: as HTML, or (page data) as JSON; a server error is never kept by anyone. */
+export function pageSendOptions(page: CachedPage, which: 'html' | 'data'): SendOptions {
+  return {
+    status: page.status,
+    contentType: which === 'html' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+    cacheControl: page.status >= 500 ? ERROR_CACHE_CONTROL : HTML_CACHE_CONTROL,
+  };
+}
+
 const SEARCH_PREFIX = 'search:';
 /** Rendered search pages kept, the least recently used forgotten first. */
 export const SEARCH_ENTRIES = 64;
@@ -197,12 +210,8 @@ export function createPageCache(options: PageCacheOptions) {
 
   function send(req: Request, res: Response, page: CachedPage, which: 'html' | 'data') {
     res.locals.routePattern = page.route;
-    if (page.status === 404 && which === 'html') req.log.warn({ path: req.path }, 'page not found');
-    sendEncodedBody(req, res, page[which], {
-      status: page.status,
-      contentType: which === 'html' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
-      cacheControl: page.status >= 500 ? ERROR_CACHE_CONTROL : HTML_CACHE_CONTROL,
-    });
+    if (page.status === 404 && which === 'html') req.log.warn({ path: req.path }, PAGE_NOT_FOUND_MESSAGE);
+    sendEncodedBody(req, res, page[which], pageSendOptions(page, which));
   }
 
   function renderedPage(req: Request): CachedPage | undefined {
@@ -216,6 +225,19 @@ export function createPageCache(options: PageCacheOptions) {
    * handler has resolved are known here, so an asset or the API never is.
    */
   const isRendered = (req: Request): boolean => renderedPage(req) !== undefined;
+
+  /**
+   * For the fast lane (server/fast-lane.ts): the page kept for good under
+   * exactly this request URL, counted as a hit, else undefined. Searches are
+   * left to Express's path (fromMemory above): their LRU is the page
+   * handler's business.
+   */
+  const held = (url: string): CachedPage | undefined => {
+    const key = aliases.get(url);
+    const page = key === undefined || key.startsWith(SEARCH_PREFIX) ? undefined : entries.get(key);
+    if (page) onLookup('hit');
+    return page;
+  };
 
   /** A page already in memory, answered at once; anything else goes on. */
   const fromMemory: RequestHandler = (req, res, next) => {
@@ -252,5 +274,5 @@ export function createPageCache(options: PageCacheOptions) {
     }
   };
 
-  return { isRendered, fromMemory, pageHandler, dataHandler, size: () => entries.size, searchesKept: () => searches.size };
+  return { isRendered, fromMemory, held, pageHandler, dataHandler, size: () => entries.size, searchesKept: () => searches.size };
 }

@@ -37,33 +37,53 @@ export interface ContentSources {
   images: string[];
 }
 
+export interface SecurityHeaders extends RequestHandler {
+  /**
+   * The headers for this request (they depend only on its protocol and the
+   * inputs above): the same Map object until an input changes, so the fast
+   * lane (server/fast-lane.ts) can key header lists it built from it.
+   */
+  forRequest(req: Request): Map<string, string>;
+}
+
 export function securityHeaders(options: {
   siteUrl: string;
   styleSources?: () => string[];
   /** Read per request: the content of the moment (server/content/content-store.ts) decides them. */
   contentSources?: () => ContentSources;
-}): RequestHandler {
+}): SecurityHeaders {
   const styleSources = options.styleSources ?? (() => []);
-  const contentSources = options.contentSources ?? (() => ({ media: [], images: [] }));
+  const noSources: ContentSources = { media: [], images: [] };
+  const contentSources = options.contentSources ?? (() => noSources);
   const siteIsHttps = options.siteUrl.startsWith('https:');
   // helmet decides the headers, but they depend only on the protocol, the
   // inline stylesheet's hash and the content's origins, so each set is worked out once and replayed:
   // building the CSP string on every request was a measurable share of a page
   // served from memory. In development a rebuilt stylesheet changes the hash.
-  const computed = { https: { key: '', headers: new Map<string, string>() }, http: { key: '', headers: new Map<string, string>() } };
-  return (req, res, next) => {
+  // The content's sources are one object per content version, so a set is
+  // worked out again only when that object or the stylesheet's hash changes.
+  type Computed = { styles: string; sources?: ContentSources; headers: Map<string, string> };
+  const computed: Record<'https' | 'http', Computed> = {
+    https: { styles: '', headers: new Map<string, string>() },
+    http: { styles: '', headers: new Map<string, string>() },
+  };
+  const forRequest = (req: Request): Map<string, string> => {
     const isHttps = isServedOverHttps(req, siteIsHttps);
     const current = computed[isHttps ? 'https' : 'http'];
     const styles = styleSources().join(' ');
     const sources = contentSources();
-    const key = `${styles}|${sources.media.join(' ')}|${sources.images.join(' ')}`;
-    if (current.headers.size === 0 || current.key !== key) {
-      current.key = key;
+    if (current.sources !== sources || current.styles !== styles) {
+      current.styles = styles;
+      current.sources = sources;
       current.headers = headersOf(helmetFor(isHttps, styles, sources));
     }
-    res.setHeaders(current.headers);
+    return current.headers;
+  };
+  const middleware: RequestHandler = (req, res, next) => {
+    res.setHeaders(forRequest(req));
     next();
   };
+  return Object.assign(middleware, { forRequest });
 }
 
 /** The headers a helmet middleware sets, recorded once. */

@@ -25,7 +25,7 @@ export const ARCHIVE_SOFTWARE = 'harbor-site archive (warcio.js)';
 export async function captureBuiltSite(rootDir: string, includeMedia: boolean, logger: Logger): Promise<Capture> {
   const config = parseConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' }, rootDir);
   const app = createApp(config, { logger });
-  const server = createHttpServer(app);
+  const server = createHttpServer(app.requestListener);
   try {
     await listen(server, 0, '127.0.0.1');
     const address = server.address();

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const captured = capturingLogger();
   logs = captured.records;
   const app = createApp(testConfig({ NODE_ENV: 'production' }, { isProduction: true }), { logger: captured.logger, newsletter: FAST_NEWSLETTER, outbox: SLOW_RETRIES });
-  const server = createHttpServer(app, TIMEOUTS);
+  const server = createHttpServer(app.requestListener, TIMEOUTS);
   await listen(server, 0, '127.0.0.1');
   port = (server.address() as AddressInfo).port;
   close = async () => {

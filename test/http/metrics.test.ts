@@ -4,13 +4,15 @@
  * and the scrape is parsed as Prometheus text.
  */
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
 import { createHttpServer, listen } from '../../server/http-server';
+import { readImmutableAssets } from '../../server/immutable-assets';
 import { createMetrics, metricsListener } from '../../server/metrics';
 import { episodes } from '../support/content';
-import { capturingLogger, testConfig } from '../support/app';
+import { capturingLogger, rootDir, testConfig } from '../support/app';
 import { FAST_NEWSLETTER, SLOW_RETRIES, refusedUrl } from '../support/fake-provider';
 
 const closers: Array<() => Promise<unknown>> = [];
@@ -22,7 +24,7 @@ async function serve(env: Record<string, string> = {}, config: Partial<AppConfig
   const metrics = await createMetrics();
   const { logger } = capturingLogger('silent');
   const app = createApp(testConfig(env, config), { logger, metrics, newsletter: FAST_NEWSLETTER, outbox: SLOW_RETRIES });
-  const site = createHttpServer(app);
+  const site = createHttpServer(app.requestListener);
   const scrapeServer = createHttpServer(metricsListener(metrics.registry));
   await listen(site, 0, '127.0.0.1');
   await listen(scrapeServer, 0, '127.0.0.1');
@@ -111,6 +113,42 @@ describe('metrics', () => {
     const samples = await scrape(metricsOrigin);
     expect(value(samples, 'page_cache_lookups_total', { result: 'miss' })).toBe(1);
     expect(value(samples, 'page_cache_lookups_total', { result: 'hit' })).toBe(2);
+  });
+
+  it('count the fast lane’s answers under the same names and labels as Express’s (FAST_LANE=off)', async () => {
+    const asset = [...readImmutableAssets(path.join(rootDir, 'dist/client/assets')).keys()][0]!;
+    const paths = ['/press', '/press', `/podcast/${episodes[0]!.id}`, `/podcast/${episodes[0]!.id}`, '/no-such-page-7d2', '/no-such-page-7d2', `/assets${asset}`];
+    const countsOf = async (fastLane: boolean) => {
+      const { origin, metricsOrigin } = await serve({}, { isProduction: true, fastLane });
+      for (const path of paths) await (await fetch(`${origin}${path}`)).arrayBuffer();
+      const revalidated = await fetch(`${origin}/press`, { headers: { 'If-None-Match': (await fetch(`${origin}/press`)).headers.get('etag')! } });
+      expect(revalidated.status).toBe(304);
+      await fetch(`${origin}/press`, { method: 'HEAD' });
+      const samples = await scrape(metricsOrigin);
+      const counted = (name: string) =>
+        samples
+          .filter((s) => s.name === name && s.labels.route !== '/metrics')
+          .map((s) => `${JSON.stringify(s.labels)} ${s.value}`)
+          .sort();
+      return {
+        requests: counted('http_requests_total'),
+        timed: counted('http_request_duration_seconds_count'),
+        lookups: counted('page_cache_lookups_total'),
+      };
+    };
+    const lane = await countsOf(true);
+    expect(lane).toEqual(await countsOf(false));
+    expect(lane.requests).toEqual(
+      expect.arrayContaining([
+        '{"method":"GET","route":"/press","status_code":"200"} 3',
+        '{"method":"GET","route":"/press","status_code":"304"} 1',
+        '{"method":"HEAD","route":"/press","status_code":"200"} 1',
+        '{"method":"GET","route":"/podcast/:episodeId","status_code":"200"} 2',
+        '{"method":"GET","route":"not-found","status_code":"404"} 2',
+        '{"method":"GET","route":"static","status_code":"200"} 1',
+      ]),
+    );
+    expect(lane.lookups).toEqual(['{"result":"hit"} 6', '{"result":"miss"} 3']);
   });
 
   it('count sign-ups by outcome and show the outbox backlog', async () => {

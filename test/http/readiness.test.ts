@@ -36,7 +36,7 @@ async function serve() {
   const { app } = makeApp({
     extraRoutes: [{ path: 'slow-page', loader: async () => (await gate, null), Component: () => null }],
   });
-  const server = createHttpServer(app);
+  const server = createHttpServer(app.requestListener);
   await listen(server, 0, '127.0.0.1');
   const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
   cleanup = async () => {

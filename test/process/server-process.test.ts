@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rootDir } from '../support/app';
 import { startServerProcess } from '../support/server-process';
@@ -45,6 +46,37 @@ describe('the built server process', () => {
     expect(await exited).toBe(0);
     const closed = server.stdout().trim().split('\n').map((line) => JSON.parse(line)).find((line) => line.msg === 'server closed');
     expect(closed).toMatchObject({ drained: true, leaveMs: 1_500 });
+  });
+
+  it('on SIGTERM under load writes the log line of every request it answered before it exits', async () => {
+    server = await startServerProcess({ cwd: rootDir, command, env: { DRAIN_SECONDS: '0' } });
+    const origin = server.origin;
+    await (await fetch(`${origin}/press`)).arrayBuffer(); // rendered: from now on the fast lane answers
+    const answered: string[] = [];
+    let stopped = false;
+    // Twenty clients ask as fast as they can until the server stops taking connections.
+    const clients = Array.from({ length: 20 }, async () => {
+      while (!stopped) {
+        try {
+          const res = await fetch(`${origin}/press`, { headers: { 'Accept-Encoding': 'br' } });
+          await res.arrayBuffer();
+          if (res.status === 200) answered.push(res.headers.get('x-request-id')!);
+        } catch {
+          return;
+        }
+      }
+    });
+    await expect.poll(() => answered.length, { timeout: 10_000 }).toBeGreaterThan(500);
+    const exited = server.stop('SIGTERM');
+    await Promise.race([Promise.all(clients), exited]);
+    stopped = true;
+    expect(await exited).toBe(0);
+    await Promise.all(clients);
+    if (!server.child.stdout!.closed) await once(server.child.stdout!, 'close'); // every byte it wrote read
+    const lines = server.stdout().trim().split('\n').map((line) => JSON.parse(line) as { msg: string; req?: { id: string } });
+    const logged = new Set(lines.filter((line) => line.msg === 'request completed').map((line) => line.req!.id));
+    expect(answered.filter((id) => !logged.has(id))).toEqual([]);
+    expect(lines.at(-1)!.msg).toBe('server closed');
   });
 
   it('serves /metrics on METRICS_PORT only, counting the public port’s requests', async () => {

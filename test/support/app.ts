@@ -95,7 +95,7 @@ export function makeApp(
 /** The app listening on a free loopback port. */
 export async function startServer(options: Parameters<typeof makeApp>[0] = {}) {
   const { app, logs, config } = makeApp(options);
-  const server = createHttpServer(app);
+  const server = createHttpServer(app.requestListener);
   await listen(server, 0, '127.0.0.1');
   const { port } = server.address() as AddressInfo;
   const { logger } = capturingLogger('silent');

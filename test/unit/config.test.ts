@@ -68,6 +68,7 @@ describe('parseConfig', () => {
     [{ DRAIN_SECONDS: 'soon' }, /^DRAIN_SECONDS must be a number of seconds/],
     [{ DRAIN_SECONDS: '61' }, /^DRAIN_SECONDS /],
     [{ DRAIN_SECONDS: '-1' }, /^DRAIN_SECONDS /],
+    [{ FAST_LANE: 'no' }, /^FAST_LANE must be "on" or "off"/],
     [{ METRICS_PORT: 'metrics' }, /^METRICS_PORT must be a whole number/],
     [{ METRICS_PORT: '3000' }, /^METRICS_PORT must differ from PORT/],
     [{ PORT: '8080', METRICS_PORT: '8080' }, /^METRICS_PORT must differ from PORT/],
@@ -107,6 +108,12 @@ describe('parseConfig', () => {
     expect(parseConfig({})).toMatchObject({ drainSeconds: 5, metricsPort: undefined });
     expect(parseConfig({ DRAIN_SECONDS: '0', METRICS_PORT: '9464' })).toMatchObject({ drainSeconds: 0, metricsPort: 9464 });
     expect(parseConfig({ DRAIN_SECONDS: '2.5', PORT: '0', METRICS_PORT: '0' })).toMatchObject({ drainSeconds: 2.5, metricsPort: 0 });
+  });
+
+  it('answers from the fast lane unless FAST_LANE=off', () => {
+    expect(parseConfig({}).fastLane).toBe(true);
+    expect(parseConfig({ FAST_LANE: 'on' }).fastLane).toBe(true);
+    expect(parseConfig({ FAST_LANE: 'OFF' }).fastLane).toBe(false);
   });
 
   it('picks the newsletter provider from the list id', () => {
