@@ -28,8 +28,6 @@ COPY --from=build /app/dist ./dist
 COPY public ./public
 # Every word of the site: read and checked at start-up (a broken file stops the start).
 COPY content ./content
-# The database schema as plain SQL, applied at start when DATABASE_URL is set (server/database/migrate.ts).
-COPY server/database/migrations ./server/database/migrations
 # Without DATABASE_URL the sign-up and message ledgers (and their outbox queues) live in /app/data; mount a volume there.
 # The compliance archive (ARCHIVE_DIR=/app/archive) gets a volume of its own.
 RUN mkdir -p /app/data /app/archive && chown node:node /app/data /app/archive

@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { MIGRATIONS_DIR } from '../server/database/migrate';
 import { BUILD_MANIFEST_PATH } from '../server/asset-manifest';
 import { BUILD_INFO_PATH } from '../server/archive/build-info';
 import { CLIENT_ENTRY, manifestFromMetafile } from './build-manifest';
@@ -188,6 +189,15 @@ export async function buildPublicFiles() {
 }
 
 /**
+ * The database schema (server/database/migrations/*.sql) beside the server
+ * bundle, where it reads them (server/database/database.ts): the runtime image
+ * carries dist/ and no source folder.
+ */
+export async function copyMigrations() {
+  await cp(path.join(rootDir, 'server/database/migrations'), path.join(rootDir, MIGRATIONS_DIR), { recursive: true });
+}
+
+/**
  * The operators' commands, run as `node dist/cli/<name>.js`: the newsletter
  * ledger (server/cli/subscribers.ts), the message ledger (server/cli/messages.ts),
  * the content check and the feed import.
@@ -256,6 +266,7 @@ export async function build(mode: BuildMode = 'production', { clean = false } = 
   await buildFavicons(rootDir);
   const shareImages = await buildShareImages(rootDir);
   await buildServer();
+  await copyMigrations();
   await buildCli();
   await writeBuildInfo();
   return { metafile: client.metafile, shareImages };

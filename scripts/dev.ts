@@ -4,13 +4,15 @@
  */
 import { spawn } from 'node:child_process';
 import * as esbuild from 'esbuild';
-import { clientBuildOptions, writeManifest } from './build';
+import { clientBuildOptions, copyMigrations, writeManifest } from './build';
 import { buildFavicons, buildShareImages } from './share-images';
 
 // The server reads the share-card manifest at start-up.
 const rootDir = process.cwd();
 await buildFavicons(rootDir);
 await buildShareImages(rootDir);
+// With DATABASE_URL the server applies the schema from dist/migrations.
+await copyMigrations();
 
 const context = await esbuild.context({
   ...clientBuildOptions('development'),

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { migrate } from './migrate';
+import { migrate, MIGRATIONS_DIR } from './migrate';
 
 export interface Database {
   /** host:port/database, for log lines and the operator (never the password). */
@@ -52,7 +52,7 @@ export function openDatabase(url: string, options: { logger: Logger; rootDir: st
   // another next time. Without a listener this event would end the process.
   pool.on('error', (error) => logger.warn({ err: error, database: label }, 'database connection lost; it is reopened when next needed'));
 
-  const migrationsDir = path.join(options.rootDir, 'server/database/migrations');
+  const migrationsDir = path.join(options.rootDir, MIGRATIONS_DIR);
   let schemaReady: Promise<void> | undefined;
   const ready = () => {
     schemaReady ??= migrate(pool, migrationsDir, logger).then(

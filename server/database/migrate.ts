@@ -11,12 +11,19 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 
+/** Where the built server finds the files, under its root: the build copies them there (scripts/build.ts). */
+export const MIGRATIONS_DIR = 'dist/migrations';
+
 /** Any fixed number: every replica takes the same lock. */
 const MIGRATION_LOCK = 0x4842_4c47; // "HBLG"
 const FILE_NAME = /^(\d{3})_[a-z0-9_]+\.sql$/;
 
 export async function migrationFiles(dir: string): Promise<string[]> {
-  return (await readdir(dir)).filter((name) => FILE_NAME.test(name)).sort();
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') throw new Error(`no database schema at ${dir}: run npm run build`);
+    throw error;
+  });
+  return names.filter((name) => FILE_NAME.test(name)).sort();
 }
 
 /** Applies the files not yet applied; resolves with their versions. */
