@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { migrate, MIGRATIONS_DIR } from './migrate';
+import { inTransaction } from './transaction';
 
 export interface Database {
   /** host:port/database, for log lines and the operator (never the password). */
@@ -73,29 +74,9 @@ export function openDatabase(url: string, options: { logger: Logger; rootDir: st
     },
     async transaction(work) {
       await ready();
-      const client = await pool.connect();
-      let broken = false;
-      // The connection cut between two statements (a database restart): the
-      // next statement fails and rolls back; unheard, this event would end the process.
-      const cut = (error: Error) => {
-        broken = true;
-        logger.warn({ err: error, database: label }, 'database connection lost during a transaction');
-      };
-      client.on('error', cut);
-      try {
-        await client.query('BEGIN');
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        broken = true;
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        // A connection that failed mid-transaction may be cut: never reuse it.
-        client.off('error', cut);
-        client.release(broken);
-      }
+      return inTransaction(pool, work, (error) =>
+        logger.warn({ err: error, database: label }, 'database connection lost during a transaction'),
+      );
     },
     async problem(timeoutMs) {
       let timer: NodeJS.Timeout | undefined;

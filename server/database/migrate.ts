@@ -10,6 +10,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { inTransaction } from './transaction';
 
 /** Where the built server finds the files, under its root: the build copies them there (scripts/build.ts). */
 export const MIGRATIONS_DIR = 'dist/migrations';
@@ -29,14 +30,7 @@ export async function migrationFiles(dir: string): Promise<string[]> {
 /** Applies the files not yet applied; resolves with their versions. */
 export async function migrate(pool: pg.Pool, dir: string, logger: Logger): Promise<string[]> {
   const files = await migrationFiles(dir);
-  const client = await pool.connect();
-  let failed = false;
-  const cut = () => {
-    failed = true; // the statement under way fails too, and says why
-  };
-  client.on('error', cut);
-  try {
-    await client.query('BEGIN');
+  const applied = await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await client.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((row) => row.version));
@@ -48,15 +42,8 @@ export async function migrate(pool: pg.Pool, dir: string, logger: Logger): Promi
       await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
       applied.push(version);
     }
-    await client.query('COMMIT');
-    if (applied.length > 0) logger.info({ applied }, 'database schema migrated');
     return applied;
-  } catch (error) {
-    failed = true;
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.off('error', cut);
-    client.release(failed);
-  }
+  });
+  if (applied.length > 0) logger.info({ applied }, 'database schema migrated');
+  return applied;
 }

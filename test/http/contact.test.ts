@@ -18,6 +18,7 @@ import { contactMessages } from '../../shared/rules/contact-message';
 import { capturingLogger, rootDir, startServer } from '../support/app';
 import { FAST_OUTBOX } from '../support/fake-provider';
 import { startSmtpServer } from '../support/smtp-server';
+import { until } from '../support/until';
 import type { TestSmtpServer } from '../support/smtp-server';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -87,14 +88,6 @@ async function entries(): Promise<MessageEntry[]> {
   const ledger = openMessageLedger({ file, logger: capturingLogger('silent').logger });
   await ledger.refresh();
   return ledger.list();
-}
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 8_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const execFileAsync = promisify(execFile);

@@ -20,11 +20,11 @@ import { createMetrics } from '../../server/metrics';
 import type { Metrics } from '../../server/metrics';
 import { addSignUp, openLedger } from '../../server/newsletter/sign-up-ledger';
 import { capturingLogger, rootDir, testConfig } from '../support/app';
-import { FAST_NEWSLETTER, FAST_OUTBOX, FORM_ENDPOINT_PATH, startFormEndpoint } from '../support/fake-provider';
-import type { FakeProvider, FormEndpointMode } from '../support/fake-provider';
+import { acceptedPerAddress, FAST_NEWSLETTER, FAST_OUTBOX, FORM_ENDPOINT_PATH, startFormEndpoint } from '../support/fake-provider';
 import { startPostgres } from '../support/postgres';
 import type { TestPostgres } from '../support/postgres';
 import { startSmtpServer } from '../support/smtp-server';
+import { until } from '../support/until';
 
 const execFileAsync = promisify(execFile);
 
@@ -62,25 +62,6 @@ function makeReplica(env: Record<string, string>, options: { limit?: number; met
 
 const subscribe = (replica: Replica, email: string) => request(replica.app).post('/api/subscribe').send({ email });
 
-/** How many times the provider accepted each address. */
-function deliveries(fake: FakeProvider<FormEndpointMode>): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const req of fake.requests) {
-    if (req.answeredWith !== 'success') continue;
-    const email = String((req.body as { email: string }).email).toLowerCase();
-    counts.set(email, (counts.get(email) ?? 0) + 1);
-  }
-  return counts;
-}
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not in time: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe.each([
   { store: 'one ledger file', replicas: 2 },
   { store: 'one ledger file', replicas: 3 },
@@ -105,10 +86,10 @@ describe.each([
       await new Promise((resolve) => setTimeout(resolve, 1_500)); // the outage: every replica retries meanwhile
       await fake.up();
       const all = [...emails, 'everywhere@example.com'];
-      await until(() => all.every((email) => deliveries(fake).has(email)), 15_000, 'every address delivered');
+      await until(() => all.every((email) => acceptedPerAddress(fake).has(email)), 15_000, 'every address delivered');
       await new Promise((resolve) => setTimeout(resolve, 1_000)); // time for a second delivery, were there one
 
-      const delivered = deliveries(fake);
+      const delivered = acceptedPerAddress(fake);
       expect([...delivered.keys()].sort()).toEqual(all.sort());
       expect([...delivered.values()].every((times) => times === 1)).toBe(true);
       // Every replica's view of the store agrees: 21 subscribed, none claimed.

@@ -15,13 +15,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../support/app';
-import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../support/fake-provider';
-import type { FakeProvider, FormEndpointMode } from '../support/fake-provider';
+import { acceptedPerAddress, FORM_ENDPOINT_PATH, startFormEndpoint } from '../support/fake-provider';
 import { ledgerEntries } from '../support/ledger';
 import { startPostgres } from '../support/postgres';
 import type { TestPostgres } from '../support/postgres';
 import { exitOf, startServerProcess } from '../support/server-process';
 import type { ServerProcess } from '../support/server-process';
+import { until } from '../support/until';
 
 const command = ['node', 'dist/server/index.js'];
 let pgs: TestPostgres;
@@ -52,25 +52,6 @@ async function subscribe(server: ServerProcess, email: string): Promise<number> 
   });
   await res.arrayBuffer();
   return res.status;
-}
-
-/** How many times the provider accepted each address. */
-function deliveries(fake: FakeProvider<FormEndpointMode>): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const req of fake.requests) {
-    if (req.answeredWith !== 'success') continue;
-    const email = String((req.body as { email: string }).email).toLowerCase();
-    counts.set(email, (counts.get(email) ?? 0) + 1);
-  }
-  return counts;
-}
-
-async function until(check: () => boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`not in time: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** What the store holds, read from outside the replicas. */
@@ -108,10 +89,10 @@ describe.concurrent('two replicas', () => {
         await new Promise((resolve) => setTimeout(resolve, 40_000 - (Date.now() - downAt)));
         await fake.up();
         const all = [...emails, 'both.at.once@example.com'];
-        await until(() => all.every((email) => deliveries(fake).has(email)), 100_000, 'every address delivered after the outage');
+        await until(() => all.every((email) => acceptedPerAddress(fake).has(email)), 100_000, 'every address delivered after the outage');
         await new Promise((resolve) => setTimeout(resolve, 2_000));
 
-        const delivered = deliveries(fake);
+        const delivered = acceptedPerAddress(fake);
         expect(delivered.size).toBe(21);
         expect([...delivered.entries()].filter(([, times]) => times !== 1)).toEqual([]);
         const kept = await signUpsIn(where);
@@ -143,11 +124,11 @@ describe.concurrent('two replicas', () => {
 
         fake.setMode('success');
         await startReplica(env);
-        await until(() => emails.every((email) => deliveries(fake).has(email)), 60_000, 'every address delivered by the other replica');
+        await until(() => emails.every((email) => acceptedPerAddress(fake).has(email)), 60_000, 'every address delivered by the other replica');
         // The claimed ones waited for their lease (3 s) to run out.
         expect(Date.now() - killedAt).toBeGreaterThanOrEqual(2_000);
         await new Promise((resolve) => setTimeout(resolve, 1_500));
-        expect([...deliveries(fake).values()]).toEqual(Array(10).fill(1));
+        expect([...acceptedPerAddress(fake).values()]).toEqual(Array(10).fill(1));
         const kept = await signUpsIn(where);
         expect(kept.map((entry) => entry.status)).toEqual(Array(10).fill('subscribed'));
       } finally {

@@ -259,3 +259,14 @@ export function makeSubscribeApp(
   const app = createApp(appConfig, { logger, newsletter: { ...FAST_NEWSLETTER, ...newsletter }, outbox: { ...SLOW_RETRIES, ...outbox } });
   return { app, logs: records, config: appConfig };
 }
+
+/** How many times the form endpoint accepted each address (in lower case). */
+export function acceptedPerAddress(fake: FakeProvider<FormEndpointMode>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const req of fake.requests) {
+    if (req.answeredWith !== 'success') continue;
+    const email = String((req.body as { email: string }).email).toLowerCase();
+    counts.set(email, (counts.get(email) ?? 0) + 1);
+  }
+  return counts;
+}
