@@ -12,7 +12,7 @@ import { DocumentContext, INLINE_STYLES_ELEMENT_ID } from '../shared/document-co
 import { createRoutes } from '../shared/routes';
 import { SITE_ROUTE_ID } from '../shared/site-data';
 import type { SiteData } from '../shared/site-data';
-import { browserLoaders } from './page-data';
+import { browserLoaders } from './fetch-page-data';
 
 /**
  * Load the lazy page modules of the current URL before hydrating; otherwise

@@ -14,36 +14,36 @@ import type { RouteObject } from 'react-router-dom';
 import { PAGE_DATA_PREFIX, paths } from '../shared/paths';
 import { createRoutes } from '../shared/routes';
 import { chooseEpisodeMedia } from '../shared/rules/episode-media';
-import { BUILD_MANIFEST_PATH, readBuildManifest } from './asset-manifest';
-import type { BuildManifest } from './asset-manifest';
+import { BUILD_MANIFEST_PATH, readBuildManifest } from './pages/asset-manifest';
+import type { BuildManifest } from './pages/asset-manifest';
 import type { AppConfig } from './config';
 import { createContentStore, followContent } from './content/content-store';
 import type { ContentStore } from './content/content-store';
 import { ContentError } from './content/load-content';
 import type { SiteContent } from './content/publication';
-import type { Metrics } from './metrics';
-import { createSignUps } from './newsletter/sign-ups';
-import type { SubscribeOptions } from './newsletter/sign-ups';
-import { createContactMessages } from './contact/contact-messages';
-import type { ContactOptions } from './contact/contact-messages';
-import { trustProxyWarning } from './form-post/form-endpoint';
-import { Outbox } from './outbox/outbox';
-import type { OutboxTimings } from './outbox/outbox';
-import { createFastLane } from './fast-lane';
-import { immutableAssets, readImmutableAssets } from './immutable-assets';
-import { rejectMalformedPath } from './malformed-path';
-import { createPageCache } from './page-cache';
-import { createPageLoaders } from './page-data';
-import { readInlineStyles } from './inline-styles';
-import type { InlineStyles } from './inline-styles';
-import { createPageRenderer } from './render-page';
-import { createReadiness } from './readiness';
-import { requestLog } from './request-log';
-import { openStorage } from './storage';
-import { securityHeaders } from './security-headers';
-import { readShareImageManifest, SHARE_IMAGE_MANIFEST_PATH } from './share-images';
-import { sitemapRouter } from './sitemap';
-import { feedsRouter } from './feeds';
+import type { Metrics } from './http/metrics';
+import { createSignUps } from './forms/newsletter/sign-ups';
+import type { SubscribeOptions } from './forms/newsletter/sign-ups';
+import { createContactMessages } from './forms/contact/contact-messages';
+import type { ContactOptions } from './forms/contact/contact-messages';
+import { trustProxyWarning } from './forms/intake/form-endpoint';
+import { Outbox } from './forms/outbox/outbox';
+import type { OutboxTimings } from './forms/outbox/outbox';
+import { createFastLane } from './http/fast-lane';
+import { immutableAssets, readImmutableAssets } from './http/immutable-assets';
+import { rejectMalformedPath } from './http/malformed-path';
+import { createPageCache } from './pages/page-cache';
+import { createPageLoaders } from './pages/route-loaders';
+import { readInlineStyles } from './pages/inline-styles';
+import type { InlineStyles } from './pages/inline-styles';
+import { createPageRenderer } from './pages/render-page';
+import { createReadiness } from './http/readiness';
+import { requestLog } from './http/request-log';
+import { openStorage } from './forms/storage/storage';
+import { securityHeaders } from './http/security-headers';
+import { readShareImageManifest, SHARE_IMAGE_MANIFEST_PATH } from './pages/share-image-manifest';
+import { sitemapRouter } from './pages/sitemap';
+import { feedsRouter } from './pages/feeds';
 
 export interface AppDependencies {
   logger: Logger;
@@ -51,11 +51,11 @@ export interface AppDependencies {
   extraRoutes?: RouteObject[];
   /** Newsletter tuning (timeout, rate limit, provider); tests make them fast. */
   newsletter?: SubscribeOptions;
-  /** Retry timings and concurrency of the outbox (server/outbox/); tests make them fast. */
+  /** Retry timings and concurrency of the outbox (server/forms/outbox/); tests make them fast. */
   outbox?: Partial<OutboxTimings>;
   /** Contact form tuning (rate limit, SMTP time limit); tests make them fast. */
   contact?: ContactOptions;
-  /** Prometheus metrics (server/metrics.ts); server/index.ts makes them when METRICS_PORT is set. */
+  /** Prometheus metrics (server/http/metrics.ts); server/index.ts makes them when METRICS_PORT is set. */
   metrics?: Metrics;
   /** The content files (server/content/); by default content/ under rootDir, read at once. Tests bring their own. */
   content?: ContentStore;
@@ -125,7 +125,7 @@ export function createApp(
     };
   });
 
-  // The headers every page and API answer carries (server/security-headers.ts).
+  // The headers every page and API answer carries (server/http/security-headers.ts).
   const pageHeaders = securityHeaders({
     siteUrl: config.siteUrl,
     styleSources: () => [getInlineStyles().cspSource],
@@ -136,18 +136,18 @@ export function createApp(
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
 
-  // 1a. Metrics (server/metrics.ts), when METRICS_PORT is set: first, so
+  // 1a. Metrics (server/http/metrics.ts), when METRICS_PORT is set: first, so
   //     every request is timed and counted by route pattern. The page cache
   //     (3, 10) and the newsletter (7) report into the same registry below.
   if (metrics) app.use(metrics.httpMiddleware);
 
-  // 1a'. Where what visitors send is kept (server/storage.ts): the ledger
+  // 1a'. Where what visitors send is kept (server/forms/storage/storage.ts): the ledger
   //      files, or PostgreSQL with DATABASE_URL (shared by every replica,
   //      rate limits included). Opened now, connected on first use: pages
   //      never wait on it. Used by readiness (1b) and the outbox (7).
   const storage = openStorage(config, logger);
 
-  // 1b. Readiness (server/readiness.ts): GET /readyz (3a), and once server/index.ts
+  // 1b. Readiness (server/http/readiness.ts): GET /readyz (3a), and once server/index.ts
   //     calls `app.readiness.leave()` on SIGTERM, /readyz answers 503 and
   //     every answer says `Connection: close`, so the proxy moves on before
   //     this instance stops accepting.
@@ -163,11 +163,11 @@ export function createApp(
   );
   app.use(readiness.middleware);
 
-  // 2. Request id and one log line per request (server/request-log.ts). A
+  // 2. Request id and one log line per request (server/http/request-log.ts). A
   //    proxy's X-Request-Id is kept so log lines can be followed across hops.
   app.use(requestLog(logger));
 
-  // 3. Pages are rendered once and kept in memory (server/page-cache.ts):
+  // 3. Pages are rendered once and kept in memory (server/pages/page-cache.ts):
   //    one already rendered is answered here, with the page headers of
   //    step 6, so the most frequent request skips the layers in between
   //    (health checks, static files: about a tenth of its cost, decision
@@ -187,7 +187,7 @@ export function createApp(
   });
 
   // 3b. A path that cannot be percent-decoded is one clear 400
-  //     (server/malformed-path.ts), before the static handlers would each
+  //     (server/http/malformed-path.ts), before the static handlers would each
   //     trip over it in their own way.
   app.use(rejectMalformedPath);
 
@@ -198,7 +198,7 @@ export function createApp(
   //    the two security headers that apply to them: the page headers (CSP and
   //    the rest, step 6) would add a kilobyte to each of a page's requests.
   //    In production what a page load fetches is held in memory
-  //    (server/immutable-assets.ts); the rest is read from disk.
+  //    (server/http/immutable-assets.ts); the rest is read from disk.
   const assetsDir = path.join(config.rootDir, 'dist/client/assets');
   const heldAssets = config.isProduction ? readImmutableAssets(assetsDir) : undefined;
   if (heldAssets) app.use('/assets', immutableAssets(heldAssets, STATIC_FILE_HEADERS));
@@ -230,13 +230,13 @@ export function createApp(
   app.use(pageHeaders);
 
   // 7. What visitors send us, kept on disk before they are told anything: one
-  //    outbox (server/outbox/) delivers each ledger's pending records, with
+  //    outbox (server/forms/outbox/) delivers each ledger's pending records, with
   //    retries, and is stopped by server/index.ts on shutdown.
   const outbox = new Outbox({ logger, timings: { leaseMs: config.outboxLeaseSeconds * 1000, ...outboxTimings } });
 
-  // 7a. Newsletter sign-ups (server/newsletter/): the ledger in
+  // 7a. Newsletter sign-ups (server/forms/newsletter/): the ledger in
   //     NEWSLETTER_FILE, its queue to the provider, and POST /api/subscribe
-  //     with its guards (server/form-post/: body limit, rate limit, cross-site
+  //     with its guards (server/forms/intake/: body limit, rate limit, cross-site
   //     check, honeypot); every other method there is a 405. Its answers are
   //     the only bodies made per request, so the only ones compressed per request.
   const signUps = createSignUps(config, {
@@ -251,7 +251,7 @@ export function createApp(
   app.use(paths.subscribeApi, compression());
   app.use(signUps.router);
 
-  // 7b. Contact messages (server/contact/): the ledger in CONTACT_FILE (the
+  // 7b. Contact messages (server/forms/contact/): the ledger in CONTACT_FILE (the
   //     inbox without SMTP), its queue to the firm's SMTP server, and
   //     POST /api/contact behind the same guards. The form without
   //     JavaScript posts to /contact itself: a refusal is answered with the
@@ -290,12 +290,12 @@ export function createApp(
 
   // 9. /sitemap.xml (every canonical page and episode) and /robots.txt,
   //    built from the path table, the content and SITE_URL
-  //    (server/sitemap.ts). Before the pages, which would answer 404.
+  //    (server/pages/sitemap.ts). Before the pages, which would answer 404.
   app.use((req, res, next) => publishedSite().sitemap(req, res, next));
 
   // 9a. /feed.xml (Atom: the newest episodes and articles) and
   //     /podcast/feed.json (JSON Feed: the newest episodes), built like the
-  //     sitemap (server/feeds.ts). Before the pages: /podcast/feed.json would
+  //     sitemap (server/pages/feeds.ts). Before the pages: /podcast/feed.json would
   //     otherwise be looked up as an episode.
   app.use((req, res, next) => publishedSite().feeds(req, res, next));
 
@@ -314,7 +314,7 @@ export function createApp(
 
   app.use(errorHandler(config));
 
-  // 12. The fast lane (server/fast-lane.ts, decision 015) is what the HTTP
+  // 12. The fast lane (server/http/fast-lane.ts, decision 015) is what the HTTP
   //     server runs (server/index.ts): in front of all of the above, it
   //     answers a page the cache holds (3) or a held asset (4) itself, with
   //     the same headers, log line and metrics, and hands Express the rest.

@@ -31,7 +31,7 @@ export interface AppConfig {
   metricsPort?: number;
   /**
    * FAST_LANE: whether pages and hashed assets held in memory are answered
-   * before Express (server/fast-lane.ts). On unless FAST_LANE=off; turning it
+   * before Express (server/http/fast-lane.ts). On unless FAST_LANE=off; turning it
    * off changes no answer, only what one costs.
    */
   fastLane: boolean;
@@ -39,10 +39,10 @@ export interface AppConfig {
   archiveDir?: string;
   /**
    * DATABASE_URL: keep sign-ups, messages and rate limits in PostgreSQL, shared
-   * by every replica (server/storage.ts); undefined: the ledger files.
+   * by every replica (server/forms/storage/storage.ts); undefined: the ledger files.
    */
   databaseUrl?: string;
-  /** OUTBOX_LEASE_SECONDS: how long a replica's claim on a record it is sending keeps the others off (server/outbox/outbox.ts). */
+  /** OUTBOX_LEASE_SECONDS: how long a replica's claim on a record it is sending keeps the others off (server/forms/outbox/outbox.ts). */
   outboxLeaseSeconds: number;
   newsletter: {
     provider: NewsletterProviderName;

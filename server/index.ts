@@ -8,9 +8,9 @@ import { archiveAfterStart } from './archive/archive-site';
 import { ConfigError, parseConfig } from './config';
 import { ContentError } from './content/load-content';
 import type { AppConfig } from './config';
-import { closeGracefully, createHttpServer, FINISH_IN_FLIGHT_MS, listen } from './http-server';
+import { closeGracefully, createHttpServer, FINISH_IN_FLIGHT_MS, listen } from './http/http-server';
 import { closeLogger, createLogger } from './logger';
-import { createMetrics, metricsListener } from './metrics';
+import { createMetrics, metricsListener } from './http/metrics';
 
 let config: AppConfig;
 try {
@@ -43,7 +43,7 @@ process.on('unhandledRejection', (reason) => {
 
 /**
  * SIGTERM (an orchestrator, `docker stop`): leave the proxy's rotation for
- * DRAIN_SECONDS while still answering (server/readiness.ts), then stop
+ * DRAIN_SECONDS while still answering (server/http/readiness.ts), then stop
  * accepting, finish what is in flight and exit 0. SIGINT (Ctrl-C in a
  * terminal) skips the leaving. A second signal changes nothing.
  */

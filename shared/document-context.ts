@@ -6,7 +6,7 @@ export interface DocumentData {
   /** The serialized AppPayload, written verbatim into the document. */
   payloadJson: string;
   /**
-   * The stylesheet's text, written into <head> (server/inline-styles.ts). The
+   * The stylesheet's text, written into <head> (server/pages/inline-styles.ts). The
    * browser reads it back from the document before hydrating, so it never
    * travels twice. Absent: the stylesheets are linked.
    */

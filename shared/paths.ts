@@ -21,16 +21,16 @@ export const paths = {
   terms: '/terms',
   accessibility: '/accessibility',
   subscribeApi: '/api/subscribe',
-  /** The contact form's messages (server/contact/); the form without JavaScript posts to /contact itself. */
+  /** The contact form's messages (server/forms/contact/); the form without JavaScript posts to /contact itself. */
   contactApi: '/api/contact',
-  /** Atom 1.0: the newest episodes and press articles (server/feeds.ts). */
+  /** Atom 1.0: the newest episodes and press articles (server/pages/feeds.ts). */
   atomFeed: '/feed.xml',
   /** JSON Feed 1.1: the newest episodes, for podcast and feed apps. */
   episodeFeed: '/podcast/feed.json',
   /** A page's loader data as JSON, for client-side navigations: '/_data/press', '/_data/podcast?page=2'. */
   pageData: (pathAndSearch: string) => `${PAGE_DATA_PREFIX}${pathAndSearch}`,
   health: '/healthz',
-  /** 200 while the instance wants traffic, 503 once it is shutting down (server/readiness.ts). */
+  /** 200 while the instance wants traffic, 503 once it is shutting down (server/http/readiness.ts). */
   ready: '/readyz',
 } as const;
 
@@ -60,7 +60,7 @@ export const staticPagePaths = [
   paths.accessibility,
 ] as const;
 
-/** The favicon set and web app manifest; the PNGs and the manifest are generated at build (scripts/share-images.tsx). */
+/** The favicon set and web app manifest; the PNGs and the manifest are generated at build (scripts/build/render-share-images.tsx). */
 export const siteIcons = {
   svg: '/favicon.svg',
   png32: '/favicon-32.png',

@@ -3,15 +3,15 @@
  * by the browser (createBrowserRouter).
  *
  * The tree is the same on both sides; only the loaders differ, so they are
- * passed in: on the server they pick from the content files (server/page-data.ts),
+ * passed in: on the server they pick from the content files (server/pages/route-loaders.ts),
  * in the browser they fetch the same data as a JSON document
- * (client/page-data.ts). That keeps every word of content out of the
+ * (client/fetch-page-data.ts). That keeps every word of content out of the
  * JavaScript bundles.
  *
  * Page modules load lazily so each page is its own chunk. A route's id is
  * '<page module file>' or '<page module file>:<variant>'; the build manifest is
  * keyed by that file name, which is how the server knows which chunks to
- * preload for a URL (see server/asset-manifest.ts).
+ * preload for a URL (see server/pages/asset-manifest.ts).
  */
 import { Navigate, redirect } from 'react-router-dom';
 import type { LoaderFunction, RouteObject } from 'react-router-dom';

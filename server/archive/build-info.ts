@@ -1,5 +1,5 @@
 /**
- * What the build records about itself (scripts/build.ts writes it): the git
+ * What the build records about itself (scripts/build/build.ts writes it): the git
  * commit it was built from, where known. The compliance archive names it.
  */
 import { readFileSync } from 'node:fs';

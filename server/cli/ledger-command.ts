@@ -10,12 +10,12 @@ import pino from 'pino';
 import type { Logger } from 'pino';
 import { ConfigError, parseConfig } from '../config';
 import type { AppConfig } from '../config';
-import { LockTimeoutError } from '../outbox/file-lock';
-import type { DeliveryState, Ledger } from '../outbox/ledger';
-import { unclaimed } from '../outbox/record-store';
-import type { RecordStore } from '../outbox/record-store';
-import { openStorage } from '../storage';
-import type { Storage } from '../storage';
+import { LockTimeoutError } from '../forms/storage/file-lock';
+import type { DeliveryState, Ledger } from '../forms/storage/ledger-file';
+import { unclaimed } from '../forms/storage/record-store';
+import type { RecordStore } from '../forms/storage/record-store';
+import { openStorage } from '../forms/storage/storage';
+import type { Storage } from '../forms/storage/storage';
 
 export class UsageError extends Error {}
 export class CommandError extends Error {}

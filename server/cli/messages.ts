@@ -17,8 +17,8 @@
  * Exit codes: 0 done; 1 it could not be done (configuration, file, no such
  * message); 2 the command was not understood.
  */
-import { isMessageId, MESSAGE_STATUSES, openMessageLedger } from '../contact/message-ledger';
-import type { MessageEntry, MessageStore } from '../contact/message-ledger';
+import { isMessageId, MESSAGE_STATUSES, openMessageLedger } from '../forms/contact/message-ledger';
+import type { MessageEntry, MessageStore } from '../forms/contact/message-ledger';
 import {
   CommandError,
   commandConfig,

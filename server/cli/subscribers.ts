@@ -9,7 +9,7 @@
  *
  * In the container: `docker exec NAME node dist/cli/subscribers.js list`.
  * NEWSLETTER_FILE or DATABASE_URL comes from the environment, read as the
- * server reads it (server/storage.ts).
+ * server reads it (server/forms/storage/storage.ts).
  * It is safe while the server runs: both take the ledger's lock file for
  * each write and catch up with each other's records first, and the server's
  * outbox re-reads the file every few seconds (so a removed address is never
@@ -18,8 +18,8 @@
  * Exit codes: 0 done; 1 it could not be done (configuration, file, no such
  * address); 2 the command was not understood.
  */
-import { ENTRY_STATUSES, openLedger } from '../newsletter/sign-up-ledger';
-import type { LedgerEntry, SignUpStore } from '../newsletter/sign-up-ledger';
+import { ENTRY_STATUSES, openLedger } from '../forms/newsletter/sign-up-ledger';
+import type { LedgerEntry, SignUpStore } from '../forms/newsletter/sign-up-ledger';
 import { emailKey } from '../../shared/rules/email';
 import {
   CommandError,

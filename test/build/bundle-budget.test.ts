@@ -6,8 +6,8 @@
  */
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { clientBuildOptions } from '../../scripts/build';
-import { BUDGETS, measurePages, overBudget, PAGES, sizeTable } from '../../scripts/bundle-budget';
+import { clientBuildOptions } from '../../scripts/build/build';
+import { BUDGETS, measurePages, overBudget, PAGES, sizeTable } from '../../scripts/build/bundle-budget';
 import { episodes } from '../support/content';
 import { privacyPolicy } from '../support/content';
 import { firm } from '../support/content';

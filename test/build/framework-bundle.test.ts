@@ -1,5 +1,5 @@
 /**
- * The production framework file (scripts/framework-bundle.ts) leaves
+ * The production framework file (scripts/build/framework-bundle.ts) leaves
  * react-dom's client unevaluated until hydration first calls into it. The
  * property that matters: importing the file makes no Error object, so a
  * DevTools connection (Lighthouse) has no stack trace to record while the
@@ -8,8 +8,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUILD_MANIFEST_PATH, readBuildManifest } from '../../server/asset-manifest';
-import { frameworkUrlIn } from '../../scripts/framework-bundle';
+import { BUILD_MANIFEST_PATH, readBuildManifest } from '../../server/pages/asset-manifest';
+import { frameworkUrlIn } from '../../scripts/build/framework-bundle';
 import { rootDir } from '../support/app';
 
 const manifest = readBuildManifest(path.join(rootDir, BUILD_MANIFEST_PATH));

@@ -1,5 +1,5 @@
 /**
- * The fast lane (server/fast-lane.ts) answers pages the cache holds and
+ * The fast lane (server/http/fast-lane.ts) answers pages the cache holds and
  * hashed assets in front of Express. These tests run the production app twice
  * over loopback, lane on and lane off (config.fastLane, FAST_LANE=off), and
  * require the same answers from both: status, every header but Date and
@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContentStore } from '../../server/content/content-store';
-import { readImmutableAssets } from '../../server/immutable-assets';
+import { readImmutableAssets } from '../../server/http/immutable-assets';
 import { content } from '../support/content';
 import { copyOfContent, sampleEpisode, writeEpisode } from '../support/content-dir';
 import { rootDir, startServer } from '../support/app';

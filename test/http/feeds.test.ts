@@ -8,7 +8,7 @@ import { parseJsonFeed } from 'feedsmith';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createContentStore } from '../../server/content/content-store';
-import { FEED_SIZE } from '../../server/feeds';
+import { FEED_SIZE } from '../../server/pages/feeds';
 import { paths } from '../../shared/paths';
 import { makeApp, rootDir } from '../support/app';
 import { content } from '../support/content';

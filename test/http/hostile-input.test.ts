@@ -6,9 +6,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { createHttpServer, listen } from '../../server/http-server';
-import { MALFORMED_PATH_MESSAGE } from '../../server/malformed-path';
-import type { ServerTimeouts } from '../../server/http-server';
+import { createHttpServer, listen } from '../../server/http/http-server';
+import { MALFORMED_PATH_MESSAGE } from '../../server/http/malformed-path';
+import type { ServerTimeouts } from '../../server/http/http-server';
 import { capturingLogger, testConfig } from '../support/app';
 import { FAST_NEWSLETTER, SLOW_RETRIES } from '../support/fake-provider';
 import { rawExchange, trickle } from '../support/raw-socket';

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (server/metrics.ts) on the listening app: the public
+ * Prometheus metrics (server/http/metrics.ts) on the listening app: the public
  * port and the metrics listener are real servers, requests go over loopback,
  * and the scrape is parsed as Prometheus text.
  */
@@ -8,9 +8,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
-import { createHttpServer, listen } from '../../server/http-server';
-import { readImmutableAssets } from '../../server/immutable-assets';
-import { createMetrics, metricsListener } from '../../server/metrics';
+import { createHttpServer, listen } from '../../server/http/http-server';
+import { readImmutableAssets } from '../../server/http/immutable-assets';
+import { createMetrics, metricsListener } from '../../server/http/metrics';
 import { episodes } from '../support/content';
 import { capturingLogger, rootDir, testConfig } from '../support/app';
 import { FAST_NEWSLETTER, SLOW_RETRIES, refusedUrl } from '../support/fake-provider';

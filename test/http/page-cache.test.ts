@@ -1,5 +1,5 @@
 /**
- * Pages are rendered once and served from memory (server/page-cache.ts):
+ * Pages are rendered once and served from memory (server/pages/page-cache.ts):
  * the same bytes every time, in the encoding asked for, with ETags, 304s and
  * HEAD, and a cache that nothing a visitor sends can grow.
  */

@@ -1,12 +1,12 @@
 /**
- * Leaving the rotation (server/readiness.ts), on the listening app: /readyz
+ * Leaving the rotation (server/http/readiness.ts), on the listening app: /readyz
  * turns 503 while /healthz stays 200, and every answer — including one still
  * being prepared when leave() is called — closes its connection.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpServer, listen } from '../../server/http-server';
+import { createHttpServer, listen } from '../../server/http/http-server';
 import { makeApp } from '../support/app';
 
 function get(port: number, path: string, agent: http.Agent) {

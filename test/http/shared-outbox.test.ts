@@ -1,7 +1,7 @@
 /**
  * Several replicas, one store: two and three apps share one ledger file, or
  * one real PostgreSQL, through a provider outage, and each record is still
- * delivered exactly once (claims, server/outbox/record-store.ts). Also on
+ * delivered exactly once (claims, server/forms/storage/record-store.ts). Also on
  * PostgreSQL: the contact queue, the rate limit shared across replicas, the
  * database stopped and restarted under load, two replicas migrating one
  * empty database together, and the operator's commands. Real time, fast
@@ -16,9 +16,9 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { createMetrics } from '../../server/metrics';
-import type { Metrics } from '../../server/metrics';
-import { addSignUp, openLedger } from '../../server/newsletter/sign-up-ledger';
+import { createMetrics } from '../../server/http/metrics';
+import type { Metrics } from '../../server/http/metrics';
+import { addSignUp, openLedger } from '../../server/forms/newsletter/sign-up-ledger';
 import { capturingLogger, rootDir, testConfig } from '../support/app';
 import { acceptedPerAddress, FAST_NEWSLETTER, FAST_OUTBOX, FORM_ENDPOINT_PATH, startFormEndpoint } from '../support/fake-provider';
 import { startPostgres } from '../support/postgres';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { closeGracefully, createHttpServer, listen, SERVER_TIMEOUTS } from '../../server/http-server';
+import { closeGracefully, createHttpServer, listen, SERVER_TIMEOUTS } from '../../server/http/http-server';
 
 const logger = pino({ level: 'silent' });
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { addSignUp, openLedger } from '../../server/newsletter/sign-up-ledger';
+import { addSignUp, openLedger } from '../../server/forms/newsletter/sign-up-ledger';
 import { newsletterMessages } from '../../shared/rules/newsletter';
 import { makeSubscribeApp } from '../support/fake-provider';
 

@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KLAVIYO_API_REVISION } from '../../server/newsletter/providers/klaviyo-api';
+import { KLAVIYO_API_REVISION } from '../../server/forms/newsletter/providers/klaviyo-api';
 import { newsletterMessages } from '../../shared/rules/newsletter';
 import { makeSubscribeApp, refusedUrl, startClientApi } from '../support/fake-provider';
 import type { ClientApiMode, FakeProvider } from '../support/fake-provider';

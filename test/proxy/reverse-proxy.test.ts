@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../server/config';
-import { SERVER_TIMEOUTS } from '../../server/http-server';
+import { SERVER_TIMEOUTS } from '../../server/http/http-server';
 import { DEPLOY_NGINX_CONF } from '../support/nginx';
 import { requestThroughProxy, startProxiedSite } from '../support/proxied-site';
 import type { ProxiedSite } from '../support/proxied-site';

@@ -11,8 +11,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatReport, startLoad } from '../../scripts/load-mix';
-import type { LoadTarget } from '../../scripts/load-mix';
+import { formatReport, startLoad } from '../../scripts/bench/load-mix';
+import type { LoadTarget } from '../../scripts/bench/load-mix';
 import { episodes } from '../support/content';
 import { paths } from '../../shared/paths';
 import { rootDir } from '../support/app';

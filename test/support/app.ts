@@ -13,10 +13,10 @@ import type { RouteObject } from 'react-router-dom';
 import { createApp } from '../../server/app';
 import { parseConfig } from '../../server/config';
 import type { AppConfig } from '../../server/config';
-import { closeGracefully, createHttpServer, listen } from '../../server/http-server';
-import type { SubscribeOptions } from '../../server/newsletter/sign-ups';
-import type { OutboxTimings } from '../../server/outbox/outbox';
-import type { ContactOptions } from '../../server/contact/contact-messages';
+import { closeGracefully, createHttpServer, listen } from '../../server/http/http-server';
+import type { SubscribeOptions } from '../../server/forms/newsletter/sign-ups';
+import type { OutboxTimings } from '../../server/forms/outbox/outbox';
+import type { ContactOptions } from '../../server/forms/contact/contact-messages';
 import type { ContentStore } from '../../server/content/content-store';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -13,8 +13,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
-import type { OutboxTimings } from '../../server/outbox/outbox';
-import type { SubscribeOptions } from '../../server/newsletter/sign-ups';
+import type { OutboxTimings } from '../../server/forms/outbox/outbox';
+import type { SubscribeOptions } from '../../server/forms/newsletter/sign-ups';
 import { capturingLogger, testConfig } from './app';
 
 export interface RecordedRequest {

@@ -1,4 +1,4 @@
-import { build } from '../../scripts/build';
+import { build } from '../../scripts/build/build';
 
 export default async function setup() {
   await build('production');

@@ -1,11 +1,11 @@
 /**
- * Reads a ledger file the way the server does (server/newsletter/sign-up-ledger.ts):
+ * Reads a ledger file the way the server does (server/forms/newsletter/sign-up-ledger.ts):
  * the current entry of every address, and the raw lines when a test needs them.
  */
 import { readFile } from 'node:fs/promises';
 import pino from 'pino';
-import { openLedger } from '../../server/newsletter/sign-up-ledger';
-import type { LedgerEntry } from '../../server/newsletter/sign-up-ledger';
+import { openLedger } from '../../server/forms/newsletter/sign-up-ledger';
+import type { LedgerEntry } from '../../server/forms/newsletter/sign-up-ledger';
 
 export async function ledgerEntries(file: string): Promise<LedgerEntry[]> {
   const ledger = openLedger({ file, logger: pino({ level: 'silent' }) });

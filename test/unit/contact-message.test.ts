@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkContactMessage, contactMessages } from '../../shared/rules/contact-message';
-import { composeEmail, outcomeOfSmtpError } from '../../server/contact/smtp-mailer';
-import type { MessageEntry } from '../../server/contact/message-ledger';
+import { composeEmail, outcomeOfSmtpError } from '../../server/forms/contact/smtp-mailer';
+import type { MessageEntry } from '../../server/forms/contact/message-ledger';
 
 const TOPICS = ['iar', 'own-ria', 'family-office', 'other'];
 const VALID = { name: 'Ann Lee', email: 'ann@example.com', company: '', phone: '', topic: '', message: 'Hello, a question.' };

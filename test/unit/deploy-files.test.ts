@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../server/config';
-import { FINISH_IN_FLIGHT_MS } from '../../server/http-server';
+import { FINISH_IN_FLIGHT_MS } from '../../server/http/http-server';
 import { rootDir } from '../support/app';
 
 const compose = readFileSync(path.join(rootDir, 'compose.yaml'), 'utf8');

@@ -3,7 +3,7 @@
  * marking matched words) and its index over the real episodes.
  */
 import { describe, expect, it } from 'vitest';
-import { createEpisodeSearch } from '../../server/episode-search';
+import { createEpisodeSearch } from '../../server/pages/episode-search';
 import {
   episodeFormat,
   excerptAround,

@@ -1,6 +1,6 @@
 /**
  * The press logos the home page shows are outlined from media-src/logos/ by
- * scripts/outline-logos.ts: text in an SVG image is laid out in a document of
+ * scripts/build/outline-logos.ts: text in an SVG image is laid out in a document of
  * its own, 20–30 ms of main-thread time per logo in Chromium.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { episodes } from '../support/content';
 import { servicePages } from '../support/content';
-import { contentForCards, shareCards } from '../../scripts/share-images';
+import { contentForCards, shareCards } from '../../scripts/build/render-share-images';
 import { rootDir } from '../support/app';
 
 describe('shareCards', () => {

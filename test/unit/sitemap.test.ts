@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { content, episodes } from '../support/content';
-import { robotsTxt, sitemapEntries, sitemapXml } from '../../server/sitemap';
+import { robotsTxt, sitemapEntries, sitemapXml } from '../../server/pages/sitemap';
 
 const SITE = 'https://example.test';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Episode } from '../../shared/content/types';
 import { content } from '../support/content';
-import { createStructuredData, episodeNumberOf, isoDuration, serializeJsonLd } from '../../server/structured-data';
+import { createStructuredData, episodeNumberOf, isoDuration, serializeJsonLd } from '../../server/pages/structured-data';
 
 /** The plain JSON of a page's nodes, to look into. */
 const plain = <T>(nodes: unknown) => JSON.parse(JSON.stringify(nodes)) as T;

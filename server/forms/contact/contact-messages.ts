@@ -1,0 +1,84 @@
+/**
+ * The contact form put together: the message ledger (CONTACT_FILE, every
+ * message on disk first), its queue in the one outbox when SMTP is set
+ * (CONTACT_SMTP_URL, CONTACT_TO, CONTACT_FROM, CONTACT_COPY_TO), and
+ * POST /api/contact. Without SMTP settings the ledger is the inbox, read
+ * with `npm run messages`, and the server says so once at start-up.
+ */
+import type express from 'express';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../../config';
+import type { Outbox } from '../outbox/outbox';
+import type { ContactFormContent } from '../../../shared/content/types';
+import type { ContactFormState } from '../../../shared/rules/contact-message';
+import { CONTACT_RATE_WINDOW_MS, contactRouter } from './contact-handler';
+import type { ContactRouterDeps } from './contact-handler';
+import type { Store } from 'express-rate-limit';
+import { recordMessage } from './message-ledger';
+import type { MessageStore } from './message-ledger';
+import { createSmtpMailer } from './smtp-mailer';
+
+export interface ContactOptions {
+  /** Messages per client per window. Default CONTACT_RATE_LIMIT per hour; a limit of 0 is none. */
+  rateLimit?: { limit: number; windowMs: number };
+  /** Time limit of each SMTP exchange. Default 15 s. */
+  smtpTimeoutMs?: number;
+}
+
+export interface ContactMessages {
+  router: express.Router;
+  store: MessageStore;
+  rateLimit: { limit: number; windowMs: number };
+}
+
+export function createContactMessages(
+  config: AppConfig,
+  deps: {
+    logger: Logger;
+    outbox: Outbox;
+    store: MessageStore;
+    rateLimitStore?: Store;
+    /** The form's words of the moment (topics and their labels). */
+    form: () => ContactFormContent;
+    renderForm: (state: ContactFormState, log: Logger) => Promise<string>;
+    onOutcome?: ContactRouterDeps['onOutcome'];
+  } & ContactOptions,
+): ContactMessages {
+  const { smtp } = config.contact;
+  const { store } = deps;
+  const topicLabel = (id: string) => deps.form().topics.find((topic) => topic.id === id)?.label;
+
+  const queue =
+    smtp &&
+    deps.outbox.add({
+      name: 'contact',
+      noun: 'contact message',
+      store,
+      deliveredStatus: 'sent',
+      refusedStatus: 'failed',
+      send: createSmtpMailer({ smtp, siteUrl: config.siteUrl, topicLabel, timeoutMs: deps.smtpTimeoutMs }).send,
+    });
+  if (!queue) {
+    deps.logger.warn(
+      { where: store.where },
+      'CONTACT_SMTP_URL is not set: contact messages are kept, not sent; read them with `npm run messages -- list`',
+    );
+  }
+
+  const rateLimit = { ...(deps.rateLimit ?? { limit: config.contact.rateLimit, windowMs: CONTACT_RATE_WINDOW_MS }), store: deps.rateLimitStore };
+  const router = contactRouter({
+    siteUrl: config.siteUrl,
+    logger: deps.logger,
+    rateLimit,
+    topics: () => deps.form().topics.map((topic) => topic.id),
+    renderForm: deps.renderForm,
+    onOutcome: deps.onOutcome,
+    async record(values, log) {
+      const entry = await recordMessage(store, values, queue?.firstRetryAt());
+      // Sent in the background: the visitor is told it is received, which is already true.
+      if (queue) void queue.deliverNow(entry.id, log);
+      return entry;
+    },
+  });
+  return { router, store, rateLimit };
+}

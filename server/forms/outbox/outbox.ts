@@ -1,0 +1,333 @@
+/**
+ * The one outbox: delivers what the ledgers (./ledger.ts) hold to where it
+ * must go, for every queue the site has: the newsletter's sign-ups to its
+ * provider, the contact form's messages to the firm's SMTP server. A queue is
+ * a ledger and a `send` function; everything else is here, once: at once
+ * when a visitor sends something, and again in the background while the
+ * other side is unreachable, slow, busy or answering nonsense.
+ *
+ * - Retries back off exponentially with jitter: the first within
+ *   `firstRetryMs` (5 s), then doubling, each at most `maxRetryMs` (5 min),
+ *   until `giveUpMs` (24 h) after the entry was queued; then it is marked
+ *   failed for the operator (`subscribers list` / `messages list`, and `retry`).
+ * - A clear answer (delivered, refused) is final; a refusal is never retried.
+ * - At most `concurrency` (4) sends per queue are in flight. Something sent
+ *   while they are all busy is not refused: it waits in the ledger as pending.
+ * - One attempt per record at a time; a visitor sending a pending record
+ *   again shares the attempt in flight.
+ * - The store (a ledger file, or PostgreSQL) is the source of truth, shared
+ *   by every replica and the operator's commands: each round asks it what is
+ *   due, so entries removed or re-queued by the operator are honoured, and
+ *   entries left pending by a previous run are picked up at start.
+ * - Exactly once across replicas: an entry is claimed in the store, with a
+ *   lease of `leaseMs`, before it is sent, and only the claim's owner records
+ *   the answer (./record-store.ts). A replica killed while it holds claims
+ *   leaves them to run out; then another replica sends those entries.
+ * - The one gap: a replica that dies during the send itself, after the other
+ *   side accepted but before the answer is recorded, leaves an entry that is
+ *   sent once more when its lease runs out (the provider answers "already
+ *   subscribed"; a message carries the same Message-ID both times).
+ */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Logger } from 'pino';
+import { timeOf } from '../storage/ledger-file';
+import type { DeliveryState } from '../storage/ledger-file';
+import type { RecordStore } from '../storage/record-store';
+
+export interface OutboxTimings {
+  /** Upper bound of the first retry's delay. */
+  firstRetryMs: number;
+  /** Upper bound of any one retry's delay. */
+  maxRetryMs: number;
+  /** How long after being queued an entry is given up as failed. */
+  giveUpMs: number;
+  /** Sends in flight at most, per queue. */
+  concurrency: number;
+  /** How often the ledger files are looked at for the operator's changes. */
+  pollMs: number;
+  /** How long stop() waits for sends in flight. */
+  stopWaitMs: number;
+  /**
+   * How long a claim keeps other replicas off an entry. Longer than any send
+   * can take (the provider's 8 s, SMTP's few exchanges of 15 s), so a slow
+   * send is never taken over; it is how long a killed replica's entries wait.
+   */
+  leaseMs: number;
+}
+
+export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
+  firstRetryMs: 5_000,
+  maxRetryMs: 5 * 60_000,
+  giveUpMs: 24 * 60 * 60_000,
+  concurrency: 4,
+  pollMs: 5_000,
+  stopWaitMs: 5_000,
+  leaseMs: 120_000,
+};
+
+/** What one send came to, as the queue's `send` says it; `cause` names it more closely in the log (e.g. 'timeout'). */
+export type SendOutcome = (
+
+  /** Accepted by the other side; `note` is the queue's own word on it (e.g. already subscribed), `detail` a problem worth keeping. */
+  | { kind: 'delivered'; note?: string; detail?: string }
+  /** Refused for good: never retried. `reason` may be shown to the visitor, `detail` is for the operator. */
+  | { kind: 'refused'; detail: string; reason?: string }
+  /** Not now: down, slow, busy. Retried after the backoff, or after `notBeforeMs` when the other side asked. */
+  | { kind: 'retry'; detail: string; notBeforeMs?: number }
+) & { cause?: string };
+
+/** What an attempt tells the one waiting on it: a clear answer, or still pending. */
+export type AttemptResult = Exclude<SendOutcome, { kind: 'retry' }> | { kind: 'pending' };
+
+export interface OutboxQueue<E extends DeliveryState> {
+  /** For log lines and metrics: 'newsletter', 'contact'. */
+  name: string;
+  /** How log lines name one record: 'newsletter sign-up', 'contact message'. */
+  noun: string;
+  store: RecordStore<E>;
+  /** The record's status once delivered, and once refused. */
+  deliveredStatus: E['status'];
+  refusedStatus: E['status'];
+  /** Sends one record; resolves with an outcome, never rejects. */
+  send(entry: E): Promise<SendOutcome>;
+  /** Fields for this queue's log lines (never personal data). */
+  logFields?: Record<string, unknown>;
+}
+
+export interface OutboxOptions {
+  logger: Logger;
+  timings?: Partial<OutboxTimings>;
+  random?: () => number;
+}
+
+/**
+ * The delay before retry number `attempt` (1 = the first retry): the
+ * exponential step, capped, then a random point in its upper half, so a
+ * crowd of entries from one outage does not return in lockstep.
+ */
+export function retryDelayMs(attempt: number, timings: Pick<OutboxTimings, 'firstRetryMs' | 'maxRetryMs'>, random = Math.random): number {
+  const step = Math.min(timings.firstRetryMs * 2 ** Math.max(0, attempt - 1), timings.maxRetryMs);
+  return Math.round(step * (0.5 + random() * 0.5));
+}
+
+// One queue's bookkeeping inside the outbox.
+interface QueueState {
+  queue: OutboxQueue<DeliveryState>;
+  inFlight: Map<string, Promise<AttemptResult>>;
+}
+
+export class Outbox {
+  readonly timings: OutboxTimings;
+  /** Names this replica's claims: host, process, and a random part for a restarted process that got the same pid. */
+  readonly owner = `${hostname()}/${process.pid}/${randomBytes(4).toString('hex')}`;
+  private readonly logger: Logger;
+  private readonly random: () => number;
+  private readonly queues = new Map<string, QueueState>();
+  private timer: NodeJS.Timeout | undefined;
+  private ticking = false;
+  private tickAgain = false;
+  private running = false;
+  private stopping = false;
+  /** Set once stop() stops waiting: from then on nothing more is written. */
+  private closed = false;
+
+  constructor(options: OutboxOptions) {
+    this.logger = options.logger;
+    this.random = options.random ?? Math.random;
+    this.timings = { ...DEFAULT_OUTBOX_TIMINGS, ...options.timings };
+  }
+
+  /** Adds a queue; its pending entries are sent from the next round on. Returns its handle. */
+  add<E extends DeliveryState>(queue: OutboxQueue<E>): QueueHandle {
+    if (this.queues.has(queue.name)) throw new Error(`the outbox already has a queue named ${queue.name}`);
+    const state: QueueState = { queue: queue as unknown as OutboxQueue<DeliveryState>, inFlight: new Map() };
+    this.queues.set(queue.name, state);
+    if (this.running) this.schedule(0);
+    return {
+      attemptFor: (key) => state.inFlight.get(key),
+      deliverNow: (key, log) => state.inFlight.get(key) ?? this.tryAttempt(state, key, log) ?? Promise.resolve({ kind: 'pending' }),
+      firstRetryAt: (now = Date.now()) => new Date(now + retryDelayMs(1, this.timings, this.random)),
+    };
+  }
+
+  /** Starts the background rounds; pending entries from earlier runs are due at once. */
+  start(): void {
+    if (this.running || this.stopping) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /**
+   * Stops for shutdown: no new attempts, sends in flight get up to
+   * `stopWaitMs` to finish and be recorded, queued ledger writes complete.
+   * An attempt still running after that is recorded by nobody: its entry
+   * stays pending and is sent again after the restart.
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    let waited: NodeJS.Timeout | undefined;
+    const inFlight = [...this.queues.values()].flatMap((state) => [...state.inFlight.values()]);
+    await Promise.race([
+      Promise.allSettled(inFlight),
+      new Promise((resolve) => {
+        waited = setTimeout(resolve, this.timings.stopWaitMs);
+      }),
+    ]);
+    clearTimeout(waited);
+    this.closed = true;
+    await Promise.all([...this.queues.values()].map((state) => state.queue.store.idle()));
+  }
+
+  /** Starts an attempt when a slot is free (`claimed`: the round has claimed it already); undefined otherwise. */
+  private tryAttempt(state: QueueState, key: string, log: Logger, claimed?: DeliveryState): Promise<AttemptResult> | undefined {
+    if (this.stopping || state.inFlight.size >= this.timings.concurrency) return undefined;
+    const attempt = this.attempt(state.queue, key, log, claimed).finally(() => {
+      state.inFlight.delete(key);
+      if (this.running) this.schedule(0);
+    });
+    state.inFlight.set(key, attempt);
+    return attempt;
+  }
+
+  private async attempt(queue: OutboxQueue<DeliveryState>, key: string, log: Logger, claimed?: DeliveryState): Promise<AttemptResult> {
+    const retry = claimed !== undefined;
+    let entry = claimed;
+    if (!entry) {
+      try {
+        // Pending, and no other replica sending it: ours to send now.
+        entry = await queue.store.claim(key, this.owner, this.timings.leaseMs);
+      } catch (error) {
+        log.error({ err: error, queue: queue.name }, `${queue.store.kind.label} could not be read`);
+        return { kind: 'pending' };
+      }
+      if (!entry) return { kind: 'pending' };
+    }
+
+    let outcome: SendOutcome;
+    try {
+      outcome = await queue.send(entry);
+    } catch (error) {
+      // Queues resolve with outcomes; a throw is a bug, still handled as a failed send.
+      outcome = { kind: 'retry', detail: error instanceof Error ? error.message : String(error) };
+    }
+    const attempts = (entry.attempts ?? 0) + 1;
+    const logFields = { ...queue.logFields, queue: queue.name, outcome: outcome.cause ?? outcome.kind, attempts };
+    try {
+      return await this.record(queue, key, outcome, attempts, log, logFields, retry);
+    } catch (error) {
+      // Not recorded: the entry stays pending and claimed; it is sent again when the claim runs out.
+      log.error({ ...logFields, err: error }, `${queue.store.kind.label} could not record the answer; will send again when the claim runs out`);
+      return outcome.kind === 'retry' ? { kind: 'pending' } : outcome;
+    }
+  }
+
+  private async record(
+    queue: OutboxQueue<DeliveryState>,
+    key: string,
+    outcome: SendOutcome,
+    attempts: number,
+    log: Logger,
+    logFields: Record<string, unknown>,
+    retry: boolean,
+  ): Promise<AttemptResult> {
+    if (this.closed) return { kind: 'pending' }; // shut down: sent again once the claim runs out
+    const stillPending = async (change: (entry: DeliveryState) => DeliveryState) => {
+      const recorded = await queue.store.settle(key, this.owner, change);
+      // The claim ran out during the send and another replica took the entry: its record stands.
+      if (!recorded) log.warn({ ...logFields }, `${queue.noun}: the answer came after the claim ran out; left to the replica that holds it now`);
+      return recorded;
+    };
+    const settled = (entry: DeliveryState, status: string, lastError?: string): DeliveryState => {
+      const { queued: _queued, next: _next, lastError: _lastError, ...rest } = entry;
+      return { ...rest, status, attempts, ...(lastError ? { lastError } : {}) };
+    };
+
+    switch (outcome.kind) {
+      case 'delivered':
+        await stillPending((entry) => settled(entry, queue.deliveredStatus, outcome.detail));
+        if (outcome.detail) log.error({ ...logFields, detail: outcome.detail }, `${queue.noun} delivered, with a problem`);
+        log.info(logFields, retry ? `${queue.noun} delivered on retry` : `${queue.noun} delivered`);
+        return outcome;
+      case 'refused':
+        await stillPending((entry) => settled(entry, queue.refusedStatus, outcome.detail));
+        log.warn({ ...logFields, detail: outcome.detail }, `${queue.noun} refused by the receiving side`);
+        return outcome;
+      case 'retry': {
+        const now = Date.now();
+        const wait = Math.max(retryDelayMs(attempts, this.timings, this.random), outcome.notBeforeMs ?? 0);
+        const updated = await stillPending((entry) => {
+          if (now - timeOf(entry.queued ?? entry.at) >= this.timings.giveUpMs) {
+            return { ...entry, status: 'failed', attempts, next: undefined, lastError: outcome.detail };
+          }
+          return { ...entry, attempts, next: new Date(now + wait).toISOString(), lastError: outcome.detail };
+        });
+        const fields = { ...logFields, detail: outcome.detail, retryInMs: wait };
+        if (updated?.status === 'failed') {
+          log.error(fields, `${queue.noun} delivery given up: entry marked failed (see \`${queue.name === 'newsletter' ? 'subscribers' : 'messages'} list\`)`);
+        } else if (retry) {
+          log.warn(fields, `${queue.noun} not delivered; kept pending for another retry`);
+        } else {
+          log.error(fields, `${queue.noun} not delivered yet; kept pending, will retry`);
+        }
+        return { kind: 'pending' };
+      }
+    }
+  }
+
+  private schedule(delayMs: number) {
+    if (!this.running) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.round(), Math.max(0, delayMs));
+    // The HTTP server keeps the process alive; a waiting retry must not.
+    this.timer.unref();
+  }
+
+  /** One round: for each queue, claim what is due in the free slots and send it; sleep until the next is due. */
+  private async round(): Promise<void> {
+    this.timer = undefined;
+    if (this.ticking) {
+      this.tickAgain = true;
+      return;
+    }
+    this.ticking = true;
+    const now = Date.now();
+    let nextDue = now + this.timings.pollMs;
+    for (const state of this.queues.values()) {
+      const { store } = state.queue;
+      try {
+        const free = this.timings.concurrency - state.inFlight.size;
+        const claimed = this.stopping ? [] : await store.claimDue(this.owner, this.timings.leaseMs, free, [...state.inFlight.keys()]);
+        for (const entry of claimed) this.tryAttempt(state, store.kind.keyOf(entry), this.logger, entry);
+        // Every slot busy: a finishing attempt starts the next round.
+        const due = claimed.length < free ? await store.nextDue() : undefined;
+        if (due) nextDue = Math.min(nextDue, Math.max(due.getTime(), now));
+      } catch (error) {
+        this.logger.error({ err: error, queue: state.queue.name }, `${store.kind.label} could not be read`);
+      }
+    }
+    this.ticking = false;
+    if (this.tickAgain) {
+      this.tickAgain = false;
+      this.schedule(0);
+    } else {
+      this.schedule(nextDue - now);
+    }
+  }
+}
+
+/** What a queue's owner uses of the outbox. */
+export interface QueueHandle {
+  /** The attempt in flight for this record, if any. */
+  attemptFor(key: string): Promise<AttemptResult> | undefined;
+  /**
+   * Tries a pending entry now, for the visitor waiting on it. Answers
+   * pending at once when every slot is taken or the outbox is stopping.
+   */
+  deliverNow(key: string, log: Logger): Promise<AttemptResult>;
+  /** When a new entry's first retry is due, should the attempt at once fail or not happen. */
+  firstRetryAt(now?: number): Date;
+}

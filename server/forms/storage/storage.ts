@@ -1,0 +1,58 @@
+/**
+ * Where what visitors send is kept, chosen once from the configuration:
+ *
+ * - no DATABASE_URL (the embedded default, one host): the ledger files
+ *   NEWSLETTER_FILE and CONTACT_FILE, and rate limits in each process's memory;
+ * - DATABASE_URL (several hosts, or a managed database): PostgreSQL tables,
+ *   and rate limits shared by every replica.
+ *
+ * The outbox, the handlers and the operator's commands only see the stores
+ * (outbox/record-store.ts); README "Scaling out" says which to run when.
+ */
+import type { Store } from 'express-rate-limit';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../../config';
+import { messageKind, openMessageLedger } from '../contact/message-ledger';
+import type { MessageStore } from '../contact/message-ledger';
+import { openDatabase } from './postgres/database';
+import { PostgresRateLimitStore } from './postgres/rate-limit-store';
+import { CONTACT_MESSAGES_TABLE, SIGN_UPS_TABLE, TableStore } from './postgres/table-store';
+import { openLedger, signUpKind } from '../newsletter/sign-up-ledger';
+import type { SignUpStore } from '../newsletter/sign-up-ledger';
+
+export interface Storage {
+  /** 'file' or 'postgres', for log lines. */
+  readonly kind: 'file' | 'postgres';
+  signUps: SignUpStore;
+  messages: MessageStore;
+  /** A rate-limit store shared by the replicas, one per limiter; undefined: each process counts in memory. */
+  rateLimitStore(limiter: string): Store | undefined;
+  /** Undefined when records can be kept now, else why not (for /readyz). */
+  problem(): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+/** How long /readyz waits for the database. */
+const READY_CHECK_MS = 2_000;
+
+export function openStorage(config: Pick<AppConfig, 'databaseUrl' | 'newsletter' | 'contact' | 'rootDir'>, logger: Logger): Storage {
+  if (!config.databaseUrl) {
+    return {
+      kind: 'file',
+      signUps: openLedger({ file: config.newsletter.file, logger }),
+      messages: openMessageLedger({ file: config.contact.file, logger }),
+      rateLimitStore: () => undefined,
+      problem: async () => undefined,
+      close: async () => undefined,
+    };
+  }
+  const db = openDatabase(config.databaseUrl, { logger, rootDir: config.rootDir });
+  return {
+    kind: 'postgres',
+    signUps: new TableStore(signUpKind, SIGN_UPS_TABLE, db),
+    messages: new TableStore(messageKind, CONTACT_MESSAGES_TABLE, db),
+    rateLimitStore: (limiter) => new PostgresRateLimitStore(db, limiter),
+    problem: () => db.problem(READY_CHECK_MS),
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * The fast lane: the server's request listener (server/app.ts wires it), in
+ * front of Express. A GET or HEAD for a page the page cache holds right now,
+ * or for a hashed asset held in memory, is answered here with one writeHead
+ * and one end; every other request goes to Express untouched. Decision 015
+ * says why the lane exists.
+ *
+ * It answers only what Express's own first steps would answer from memory,
+ * the same way:
+ * - a page: exactly the request URLs Express's step 3 (pages.fromMemory)
+ *   would serve, looked up in the same alias map, and only pages kept for
+ *   good (searches stay with Express). The page cache is read through
+ *   publishedSite(), so the content store's version check (a scheduled item
+ *   whose time has come, server/content/content-store.ts) runs first, as it
+ *   does for Express: a new version brings an empty cache, and the lane holds
+ *   nothing until Express has rendered the page again.
+ * - an asset: a path under /assets/ in the map Express's asset handler
+ *   (server/http/immutable-assets.ts) serves from. A path with a '%' goes to
+ *   Express, which checks its encoding first (server/http/malformed-path.ts).
+ *
+ * Everything an answer carries except the request id, Date and (while
+ * leaving the rotation) `Connection: close` is computed once per page or
+ * asset, per encoding and per security header set: the security headers
+ * (server/http/security-headers.ts) and the body's headers
+ * (server/pages/encoded-body.ts), the same lists Express's path sets one by one.
+ * The encoding, the 304 and HEAD are decided by the same functions. The
+ * request id (server/http/request-id.ts), the log line (server/http/request-log.ts),
+ * the metrics (server/http/metrics.ts) and the drain (server/http/readiness.ts) are
+ * the ones Express's path uses.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Express, Request } from 'express';
+import type { Logger } from 'pino';
+import { bodyHeaders, chooseEncoding, ENCODINGS, isNotModified } from '../pages/encoded-body';
+import type { EncodedBody, Encoding, SendOptions } from '../pages/encoded-body';
+import type { Asset } from './immutable-assets';
+import type { Metrics } from './metrics';
+import { PAGE_NOT_FOUND_MESSAGE, pageSendOptions } from '../pages/page-cache';
+import type { CachedPage } from '../pages/page-cache';
+import type { Readiness } from './readiness';
+import { requestIdOf } from './request-id';
+import { logCompleted } from './request-log';
+
+/** Express's asset handler is mounted here (server/app.ts, step 4). */
+const ASSETS_PREFIX = '/assets/';
+/** What the metrics call an answer from a static-file handler (metrics.routeLabel). */
+const ASSET_ROUTE = 'static';
+
+export interface FastLaneOptions {
+  /** Where everything the lane does not answer goes, unchanged. */
+  app: Express;
+  /** The pages held right now: read per request, after the content store's version check. */
+  pages: () => { held(url: string): CachedPage | undefined };
+  /** The security headers for a page request (server/http/security-headers.ts). */
+  pageHeaders: (req: Request) => Map<string, string>;
+  /** The hashed assets held in memory, and the headers every file answer carries. */
+  assets?: { held: Map<string, Asset>; headers: Map<string, string> };
+  readiness: Readiness;
+  logger: Logger;
+  metrics?: Metrics;
+}
+
+/**
+ * An answer's header lists, flat ([name, value, name, value, …], which
+ * writeHead takes without building an object), per encoding: the full answer
+ * and the 304. The last value is the request id's slot, written just before
+ * writeHead, which reads the list at once.
+ */
+type HeaderLists = Record<Encoding, { full: string[]; notModified: string[] }>;
+
+function headerLists(base: Map<string, string>, body: EncodedBody, send: SendOptions): HeaderLists {
+  const list = (encoding: Encoding, notModified: boolean) => {
+    const flat: string[] = [];
+    for (const [name, value] of base) flat.push(name, value);
+    for (const [name, value] of bodyHeaders(body, send, encoding, notModified)) flat.push(name, value);
+    flat.push('X-Request-Id', '');
+    return flat;
+  };
+  return Object.fromEntries(
+    ENCODINGS.map((encoding) => [encoding, { full: list(encoding, false), notModified: list(encoding, true) }]),
+  ) as HeaderLists;
+}
+
+interface Held {
+  body: EncodedBody;
+  status: number;
+  lists: HeaderLists;
+  /** The metrics' route label. */
+  route: string;
+  /** A 404 page logs 'page not found', as Express's path does. */
+  notFound: boolean;
+}
+
+export function createFastLane(options: FastLaneOptions): RequestListener {
+  const { app, pages, pageHeaders, readiness, logger, metrics } = options;
+
+  // Assets: one set of headers for all, so every list is made now.
+  const assets = new Map<string, Held>();
+  for (const [name, asset] of options.assets?.held ?? []) {
+    assets.set(ASSETS_PREFIX + name.slice(1), {
+      body: asset.body,
+      status: asset.send.status,
+      lists: headerLists(options.assets!.headers, asset.body, asset.send),
+      route: ASSET_ROUTE,
+      notFound: false,
+    });
+  }
+
+  // Pages: lists are made on a page's first answer per security header set
+  // (HTTP or HTTPS; a new set when the content's origins change). Both maps
+  // are weak: a page cache replaced by new content takes its lists with it.
+  const pageLists = new WeakMap<Map<string, string>, WeakMap<CachedPage, Held>>();
+  function heldPage(page: CachedPage, base: Map<string, string>): Held {
+    let byPage = pageLists.get(base);
+    if (!byPage) pageLists.set(base, (byPage = new WeakMap()));
+    let held = byPage.get(page);
+    if (!held) {
+      const send = pageSendOptions(page, 'html');
+      held = { body: page.html, status: send.status, lists: headerLists(base, page.html, send), route: page.route, notFound: page.status === 404 };
+      byPage.set(page, held);
+    }
+    return held;
+  }
+
+  /** Reads the request as Express would: its ip, protocol, path and Accept-Encoding mean the same here. */
+  const asExpressRequest = (req: IncomingMessage) => Object.setPrototypeOf(req, app.request) as IncomingMessage & Request;
+
+  function lookup(req: IncomingMessage): { held: Held; request: IncomingMessage & Request } | undefined {
+    const url = req.url!;
+    if (url.startsWith(ASSETS_PREFIX)) {
+      const query = url.indexOf('?');
+      const pathname = query === -1 ? url : url.slice(0, query);
+      const held = pathname.includes('%') ? undefined : assets.get(pathname);
+      return held && { held, request: asExpressRequest(req) };
+    }
+    const page = pages().held(url);
+    if (!page) return undefined;
+    const request = asExpressRequest(req);
+    return { held: heldPage(page, pageHeaders(request)), request };
+  }
+
+  function answer(held: Held, request: IncomingMessage & Request, res: ServerResponse) {
+    const startedAt = Date.now();
+    metrics?.track(request, res, () => held.route);
+    const id = requestIdOf(request);
+    const encoding = chooseEncoding(request);
+    const notModified = isNotModified(request, held.body, held.status);
+    const lists = held.lists[encoding];
+    const headers = notModified ? lists.notModified : lists.full;
+    headers[headers.length - 1] = id;
+    // While leaving the rotation every answer closes its connection (server/http/readiness.ts).
+    res.writeHead(notModified ? 304 : held.status, readiness.leaving ? [...headers, 'Connection', 'close'] : headers);
+    res.end(notModified || request.method === 'HEAD' ? undefined : held.body.bodies[encoding]);
+    if (held.notFound) logger.warn({ reqId: id, path: request.path }, PAGE_NOT_FOUND_MESSAGE);
+    logCompleted(logger, request, id, res.statusCode, startedAt);
+  }
+
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return app(req, res);
+    let found: ReturnType<typeof lookup>;
+    try {
+      found = lookup(req);
+    } catch {
+      // Whatever failed (the content of the moment, say) fails again in
+      // Express, which answers it as it answers every error.
+      return app(req, res);
+    }
+    if (!found) return app(req, res);
+    answer(found.held, found.request, res);
+  };
+}

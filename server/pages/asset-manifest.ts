@@ -1,0 +1,61 @@
+/**
+ * The build manifest (written by scripts/build/build.ts) maps the client entry and
+ * each page module to its hashed files, so the document head can name the
+ * exact script, stylesheets and preloads a URL needs.
+ */
+import { readFileSync } from 'node:fs';
+import type { DocumentAssets } from '../../shared/app-payload';
+
+export interface BuildChunk {
+  file: string;
+  /** Every chunk this one imports statically, transitively. */
+  imports: string[];
+  css: string[];
+}
+
+export interface BuildManifest {
+  /** The one script the HTML names (client/entry.ts). */
+  entry: BuildChunk;
+  /** The hydrating code the entry imports after the first paint, with the framework among its imports. */
+  hydrate: BuildChunk;
+  /** Keyed by page module file name, e.g. 'home-page'. */
+  pages: Record<string, BuildChunk>;
+  /** The hashed icon sprite. */
+  iconSprite: string;
+}
+
+export const BUILD_MANIFEST_PATH = 'dist/build-manifest.json';
+
+/** A JSON file the build writes; missing, the server cannot start, and says what to do. */
+export function readBuildOutput<T>(file: string, what: string): T {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`No ${what} at ${file}: run "npm run build" first.`);
+  }
+  return JSON.parse(text) as T;
+}
+
+export function readBuildManifest(file: string): BuildManifest {
+  return readBuildOutput<BuildManifest>(file, 'client build');
+}
+
+/** Route ids look like 'episode-page' or 'service-page:estate-planning'. */
+function pageModuleOf(routeId: string): string {
+  return routeId.split(':')[0]!;
+}
+
+export function assetsForRoutes(manifest: BuildManifest, routeIds: string[]): DocumentAssets {
+  const preloads = new Set([manifest.hydrate.file, ...manifest.hydrate.imports]);
+  const styles = new Set(manifest.entry.css);
+  for (const routeId of routeIds) {
+    const page = manifest.pages[pageModuleOf(routeId)];
+    if (!page) continue;
+    preloads.add(page.file);
+    page.imports.forEach((file) => preloads.add(file));
+    page.css.forEach((file) => styles.add(file));
+  }
+  preloads.delete(manifest.entry.file);
+  return { entryScript: manifest.entry.file, deferredModules: [...preloads], styles: [...styles], iconSprite: manifest.iconSprite };
+}

@@ -1,0 +1,136 @@
+/**
+ * A response body compressed once, at high quality, in every encoding a
+ * browser may ask for, with a strong ETag per encoding. Sending it is a
+ * lookup: nothing is compressed per request.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Request, Response } from 'express';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+export interface EncodedBody {
+  bodies: Record<Encoding, Buffer>;
+  etags: Record<Encoding, string>;
+}
+
+/**
+ * How hard to compress: `max` for what is kept and sent many times (pages,
+ * assets); `fast` for a body made for a few requests (a search's results),
+ * where brotli's top quality would cost far more CPU than its bytes save.
+ */
+export type CompressionEffort = 'max' | 'fast';
+
+const BROTLI_QUALITY: Record<CompressionEffort, number> = { max: zlib.constants.BROTLI_MAX_QUALITY, fast: 5 };
+const GZIP_LEVEL: Record<CompressionEffort, number> = { max: zlib.constants.Z_BEST_COMPRESSION, fast: 6 };
+
+/** log2 of the smallest brotli window (16 to 24 bits) that holds the whole body. */
+function windowBits(bytes: number): number {
+  return Math.min(zlib.constants.BROTLI_MAX_WINDOW_BITS, Math.max(16, Math.ceil(Math.log2(bytes + 1))));
+}
+
+export async function encodeBody(
+  content: string | Buffer,
+  contentKind: 'text' | 'generic' = 'text',
+  effort: CompressionEffort = 'max',
+): Promise<EncodedBody> {
+  const identity = typeof content === 'string' ? Buffer.from(content) : content;
+  // Compression runs on libuv's thread pool, so a first render never blocks other requests.
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
+        [zlib.constants.BROTLI_PARAM_MODE]:
+          contentKind === 'text' ? zlib.constants.BROTLI_MODE_TEXT : zlib.constants.BROTLI_MODE_GENERIC,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        // A window no larger than the body: the default 4 MB one, taken by each of many searches at once, is most of their memory.
+        [zlib.constants.BROTLI_PARAM_LGWIN]: windowBits(identity.length),
+      },
+    }),
+    gzip(identity, { level: GZIP_LEVEL[effort] }),
+  ]);
+  return encodedBodyOf({ br, gzip: gz, identity });
+}
+
+/** A body already compressed (the build's .br and .gz copies of an asset), with its ETags. */
+export function encodedBodyOf(bodies: Record<Encoding, Buffer>): EncodedBody {
+  const hash = createHash('sha256').update(bodies.identity).digest('base64url').slice(0, 27);
+  // Strong validators must differ between encodings of the same content.
+  return { bodies, etags: { br: `"${hash}-br"`, gzip: `"${hash}-gz"`, identity: `"${hash}"` } };
+}
+
+export const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity'];
+
+function matchesETag(header: string | undefined, etags: Record<Encoding, string>): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => {
+    const candidate = tag.trim().replace(/^W\//, '');
+    return candidate === etags.br || candidate === etags.gzip || candidate === etags.identity;
+  });
+}
+
+export interface SendOptions {
+  status: number;
+  contentType: string;
+  cacheControl: string;
+}
+
+const MAX_REMEMBERED_HEADERS = 64;
+const chosenEncodings = new Map<string, Encoding>();
+
+/**
+ * The encoding to send: brotli when the client accepts it at all, else gzip,
+ * else none. Browsers list gzip first ("gzip, deflate, br, zstd") with equal
+ * weight, and brotli is the smaller. Clients send few distinct headers, so
+ * each is negotiated once (a bounded map). Express's page path and the fast
+ * lane (server/http/fast-lane.ts) both ask here.
+ */
+export function chooseEncoding(req: Request): Encoding {
+  const header = req.headers['accept-encoding'] ?? '';
+  let encoding = chosenEncodings.get(header);
+  if (encoding === undefined) {
+    encoding = ENCODINGS.find((candidate) => req.acceptsEncodings(candidate)) ?? 'identity';
+    if (chosenEncodings.size >= MAX_REMEMBERED_HEADERS) chosenEncodings.clear();
+    chosenEncodings.set(header, encoding);
+  }
+  return encoding;
+}
+
+/** Whether the answer is a 304: only a 200 is revalidated, against the ETag of any encoding. */
+export function isNotModified(req: Request, body: EncodedBody, status: number): boolean {
+  return status === 200 && matchesETag(req.headers['if-none-match'], body.etags);
+}
+
+/**
+ * The headers of an answer with this body in this encoding, in the order they
+ * are set: one list for Express's path (sendEncodedBody) and the fast lane's
+ * precomputed header lists, so the two cannot differ. A 304 has no
+ * Content-Encoding or Content-Length: it sends no body.
+ */
+export function bodyHeaders(body: EncodedBody, options: SendOptions, encoding: Encoding, notModified: boolean): [string, string][] {
+  const headers: [string, string][] = [
+    ['Content-Type', options.contentType],
+    ['Cache-Control', options.cacheControl],
+    ['Vary', 'Accept-Encoding'],
+    ['ETag', body.etags[encoding]],
+  ];
+  if (notModified) return headers;
+  if (encoding !== 'identity') headers.push(['Content-Encoding', encoding]);
+  headers.push(['Content-Length', String(body.bodies[encoding].length)]);
+  return headers;
+}
+
+/** Sends the encoding chosen above, a 304 for a matching If-None-Match, and no body for HEAD. */
+export function sendEncodedBody(req: Request, res: Response, body: EncodedBody, options: SendOptions) {
+  const encoding = chooseEncoding(req);
+  const notModified = isNotModified(req, body, options.status);
+  res.status(notModified ? 304 : options.status);
+  for (const [name, value] of bodyHeaders(body, options, encoding, notModified)) res.setHeader(name, value);
+  // Node sends no body for HEAD, but keeps the headers GET would have.
+  res.end(notModified ? undefined : body.bodies[encoding]);
+}

@@ -1,0 +1,69 @@
+/**
+ * The podcast's search index (MiniSearch), built once per content version on
+ * the server: titles, descriptions, guest names and transcripts, with prefix
+ * matching and typo tolerance, so "retirment" finds the retirement episodes
+ * and "estat" the estate ones. The browser never loads it: results come with
+ * the page (or its /_data JSON) like any other list.
+ *
+ * All the words must match (AND); when no episode has them all, any of them
+ * will do (OR), so a long question still finds something. Results are ranked
+ * by MiniSearch's BM25 score, titles and guests weighing most.
+ */
+import MiniSearch from 'minisearch';
+import type { Episode } from '../../shared/content/types';
+import { splitEpisodeTitle } from '../../shared/rules/episode-guest';
+import { episodeFormat, excerptAround, markTerms } from '../../shared/rules/episode-search';
+import type { EpisodeSearch, EpisodeSearchResult } from '../../shared/rules/episode-search';
+
+
+interface IndexedEpisode {
+  id: string;
+  title: string;
+  description: string;
+  guest: string;
+  transcript: string;
+}
+
+const SEARCH_OPTIONS = {
+  prefix: true,
+  // Up to one edit in five characters: "retirment" → "retirement", not "rent" → "rate".
+  fuzzy: 0.2,
+  boost: { title: 3, guest: 2, description: 1.5 },
+} as const;
+
+export function createEpisodeSearch(episodes: readonly Episode[], summaryOf: (episode: Episode) => Episode) {
+  const byId = new Map(episodes.map((episode) => [episode.id, episode]));
+  const transcripts = new Map(episodes.map((episode) => [episode.id, (episode.transcript ?? []).map((turn) => turn.text).join(' ')]));
+  const index = new MiniSearch<IndexedEpisode>({ fields: ['title', 'description', 'guest', 'transcript'], searchOptions: SEARCH_OPTIONS });
+  index.addAll(
+    episodes.map((episode) => ({
+      id: episode.id,
+      title: episode.title,
+      description: episode.description,
+      guest: splitEpisodeTitle(episode.title).guest ?? '',
+      transcript: transcripts.get(episode.id) ?? '',
+    })),
+  );
+
+  function match(episode: Episode, terms: readonly string[]): EpisodeSearchResult {
+    const description = excerptAround(episode.description, terms, episode.description.length);
+    const transcript = description ? undefined : excerptAround(transcripts.get(episode.id) ?? '', terms);
+    return {
+      episode: summaryOf(episode),
+      title: markTerms(episode.title, terms),
+      excerpt: transcript ? { source: 'transcript', pieces: transcript } : { source: 'description', pieces: markTerms(episode.description, terms) },
+    };
+  }
+
+  /** Episodes matching the search, best first; with no words, every episode of the format, newest first. */
+  function search({ q, format }: EpisodeSearch): EpisodeSearchResult[] {
+    const ofFormat = (episode: Episode) => !format || episodeFormat(episode) === format;
+    if (!q) return episodes.filter(ofFormat).map((episode) => match(episode, []));
+    const filter = (result: { id: string }) => ofFormat(byId.get(result.id)!);
+    let results = index.search(q, { combineWith: 'AND', filter });
+    if (results.length === 0) results = index.search(q, { combineWith: 'OR', filter });
+    return results.map((result) => match(byId.get(result.id)!, result.terms));
+  }
+
+  return { search };
+}

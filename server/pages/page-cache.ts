@@ -1,0 +1,278 @@
+/**
+ * Pages are the same for every visitor, so each is rendered once and kept in
+ * memory with its brotli and gzip encodings and its page data as JSON (for
+ * client-side navigations). A request costs a map lookup.
+ *
+ * Keys are canonical, never raw URLs: the key of a page is its canonical path
+ * (from the head its loader computed) plus only the query parameters the page
+ * really reads (`page` on /podcast, via its loader; the sign-up outcome on
+ * pages with the form; the contact form's `message=received`). So `/podcast?page=2&utm_source=x` and `/PODCAST?page=2`
+ * share one entry, and every unknown path shares the one not-found entry.
+ * What a visitor sends can only add aliases (request URL → key) to a bounded
+ * map, never entries.
+ *
+ * Searches (/podcast?q=…) are the exception: any words make a page. They are
+ * kept apart, in a small LRU (the most recent searches, SEARCH_ENTRIES at
+ * most), so a popular search is answered from memory while ten thousand
+ * different ones leave memory where it was.
+ */
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import type { StaticHandlerContext } from 'react-router-dom';
+import type { PageData } from '../../shared/page-head';
+import { PAGE_DATA_PREFIX } from '../../shared/paths';
+import type { NewsletterFormState } from '../../shared/rules/newsletter';
+import type { ContactFormState } from '../../shared/rules/contact-message';
+import type { PodcastPageData } from '../../shared/pages/podcast-page';
+import { paths } from '../../shared/paths';
+import { searchHref } from '../../shared/rules/episode-search';
+import { encodeBody, sendEncodedBody } from './encoded-body';
+import type { CompressionEffort } from './encoded-body';
+import type { EncodedBody, SendOptions } from './encoded-body';
+import { pageDataOf, routePatternOf } from './render-page';
+import type { PageRenderer } from './render-page';
+
+/** Logged (with the path) for every 404 page sent, here and by the fast lane. */
+export const PAGE_NOT_FOUND_MESSAGE = 'page not found';
+
+/**
+ * Browsers revalidate every time (a 304 when nothing changed); a shared cache
+ * or CDN may serve a page for five minutes, and a minute more while it
+ * revalidates in the background.
+ */
+export const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60';
+const ERROR_CACHE_CONTROL = 'no-store';
+
+/** How a page is sent: as HTML, or (page data) as JSON; a server error is never kept by anyone. */
+export function pageSendOptions(page: CachedPage, which: 'html' | 'data'): SendOptions {
+  return {
+    status: page.status,
+    contentType: which === 'html' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+    cacheControl: page.status >= 500 ? ERROR_CACHE_CONTROL : HTML_CACHE_CONTROL,
+  };
+}
+
+const SEARCH_PREFIX = 'search:';
+/** Rendered search pages kept, the least recently used forgotten first. */
+export const SEARCH_ENTRIES = 64;
+/**
+ * Pages rendered per request (new searches, pages never kept) at once; the
+ * rest wait their turn. Rendering is CPU-bound, so more at once would not be
+ * faster on a few cores, only hold more memory: fifty searches in flight
+ * took 150 MB more resident memory than four.
+ */
+const PER_REQUEST_RENDERS = 4;
+
+/** Runs tasks with at most `limit` of them running at once, in arrival order. */
+function concurrencyLimit(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+export interface CachedPage {
+  status: number;
+  /** Route pattern, for logs and metrics. */
+  route: string;
+  html: EncodedBody;
+  data: EncodedBody;
+}
+
+type Resolved = CachedPage | { kind: 'redirect'; status: number; location: string };
+
+export interface PageCacheOptions {
+  renderer: PageRenderer;
+  siteUrl: string;
+  exposeErrors: boolean;
+  /** Off in development, so every edit shows on the next request. */
+  enabled: boolean;
+  /** Pages kept; the site has about seventy, plus sign-up outcome variants. */
+  maxEntries?: number;
+  /** Request URLs remembered as aliases of a key; the oldest is forgotten first. */
+  maxAliases?: number;
+  /** Told about every lookup, for metrics. */
+  onLookup?: (result: 'hit' | 'miss') => void;
+  /** Search result pages kept (an LRU); see SEARCH_ENTRIES. */
+  maxSearches?: number;
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const { renderer, siteUrl, enabled } = options;
+  const maxEntries = options.maxEntries ?? 512;
+  const maxAliases = options.maxAliases ?? 4096;
+  const onLookup = options.onLookup ?? (() => {});
+  const entries = new Map<string, CachedPage>();
+  // Map order is use order: a hit moves its entry to the end, the first is the least recently used.
+  const searches = new Map<string, CachedPage>();
+  const maxSearches = options.maxSearches ?? SEARCH_ENTRIES;
+  const perRequestRender = concurrencyLimit(PER_REQUEST_RENDERS);
+  const aliases = new Map<string, string>();
+  const building = new Map<string, Promise<CachedPage>>();
+
+  function keyOf(context: StaticHandlerContext): string | undefined {
+    const data = pageDataOf(context, options.exposeErrors) as Partial<
+      PageData & { newsletter: NewsletterFormState; contactForm: ContactFormState; search: PodcastPageData['search'] }
+    > | null;
+    if (context.statusCode === 200 && data?.search) return SEARCH_PREFIX + searchHref(paths.podcast, data.search, data.search.results.page);
+    if (context.statusCode === 200) {
+      const canonical = data?.head?.canonicalUrl;
+      if (!canonical?.startsWith(siteUrl)) return undefined;
+      const outcome = data?.newsletter?.outcome;
+      const messageSent = data?.contactForm?.sent;
+      return canonical.slice(siteUrl.length) + (outcome ? `#newsletter=${outcome}` : '') + (messageSent ? '#message=received' : '');
+    }
+    // Every unknown path, and every unknown episode, renders the same screen.
+    if (context.statusCode === 404) return `404:${Object.keys(context.errors ?? {}).join(',')}`;
+    return undefined;
+  }
+
+  /** Renders and compresses a page: hard for a page kept for good, fast for a search or one rendered per request. */
+  async function build(context: StaticHandlerContext, log: Logger, effort: CompressionEffort): Promise<CachedPage> {
+    if (effort === 'fast') return perRequestRender(() => render(context, log, effort));
+    return render(context, log, effort);
+  }
+
+  async function render(context: StaticHandlerContext, log: Logger, effort: CompressionEffort): Promise<CachedPage> {
+    const document = await renderer.render(context, log);
+    const [html, data] = await Promise.all([
+      encodeBody(document.html, 'text', effort),
+      encodeBody(JSON.stringify(pageDataOf(context, options.exposeErrors)), 'text', effort),
+    ]);
+    return { status: document.status, route: routePatternOf(context), html, data };
+  }
+
+  function remember(url: string, key: string) {
+    if (aliases.size >= maxAliases) aliases.delete(aliases.keys().next().value!);
+    aliases.set(url, key);
+  }
+
+  /** The page kept under `key`; a search hit becomes the most recently used. */
+  function kept(key: string): CachedPage | undefined {
+    if (!key.startsWith(SEARCH_PREFIX)) return entries.get(key);
+    const page = searches.get(key);
+    if (page) {
+      searches.delete(key);
+      searches.set(key, page);
+    }
+    return page;
+  }
+
+  function keep(key: string, page: CachedPage) {
+    if (page.status >= 500) return;
+    if (!key.startsWith(SEARCH_PREFIX)) {
+      if (entries.size < maxEntries) entries.set(key, page);
+      return;
+    }
+    searches.set(key, page);
+    if (searches.size > maxSearches) searches.delete(searches.keys().next().value!);
+  }
+
+  async function resolve(url: string, log: Logger): Promise<Resolved> {
+    const known = aliases.get(url);
+    const hit = known === undefined ? undefined : kept(known);
+    if (hit) {
+      onLookup('hit');
+      return hit;
+    }
+    const result = await renderer.query(url);
+    if (result.kind === 'redirect') return result;
+    const key = enabled ? keyOf(result.context) : undefined;
+    if (key === undefined) {
+      onLookup('miss');
+      return build(result.context, log, 'fast');
+    }
+    remember(url, key);
+    const cached = kept(key);
+    if (cached) {
+      onLookup('hit');
+      return cached;
+    }
+    onLookup('miss');
+    let pending = building.get(key);
+    if (!pending) {
+      pending = build(result.context, log, key.startsWith(SEARCH_PREFIX) ? 'fast' : 'max').finally(() => building.delete(key));
+      building.set(key, pending);
+    }
+    const page = await pending;
+    // Only settled pages are kept; a failure renders afresh next time.
+    keep(key, page);
+    return page;
+  }
+
+  function send(req: Request, res: Response, page: CachedPage, which: 'html' | 'data') {
+    res.locals.routePattern = page.route;
+    if (page.status === 404 && which === 'html') req.log.warn({ path: req.path }, PAGE_NOT_FOUND_MESSAGE);
+    sendEncodedBody(req, res, page[which], pageSendOptions(page, which));
+  }
+
+  function renderedPage(req: Request): CachedPage | undefined {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    const key = aliases.get(req.originalUrl);
+    return key === undefined ? undefined : kept(key);
+  }
+
+  /**
+   * Whether the request is for a page already in memory. Only URLs the page
+   * handler has resolved are known here, so an asset or the API never is.
+   */
+  const isRendered = (req: Request): boolean => renderedPage(req) !== undefined;
+
+  /**
+   * For the fast lane (server/http/fast-lane.ts): the page kept for good under
+   * exactly this request URL, counted as a hit, else undefined. Searches are
+   * left to Express's path (fromMemory above): their LRU is the page
+   * handler's business.
+   */
+  const held = (url: string): CachedPage | undefined => {
+    const key = aliases.get(url);
+    const page = key === undefined || key.startsWith(SEARCH_PREFIX) ? undefined : entries.get(key);
+    if (page) onLookup('hit');
+    return page;
+  };
+
+  /** A page already in memory, answered at once; anything else goes on. */
+  const fromMemory: RequestHandler = (req, res, next) => {
+    const page = renderedPage(req);
+    if (!page) return next();
+    onLookup('hit');
+    send(req, res, page, 'html');
+  };
+
+  /** GET and HEAD of every page. */
+  const pageHandler: RequestHandler = async (req, res, next) => {
+    try {
+      const page = await resolve(req.originalUrl, req.log);
+      if ('kind' in page) return res.redirect(page.status, page.location);
+      send(req, res, page, 'html');
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  /** GET and HEAD of /_data/<page path>: the page's data, for client-side navigations. */
+  const dataHandler: RequestHandler = async (req, res, next) => {
+    try {
+      const pageUrl = req.originalUrl.slice(PAGE_DATA_PREFIX.length);
+      const page = await resolve(pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`, req.log);
+      if ('kind' in page) {
+        // Old addresses redirect in the browser's route tree; they have no data.
+        res.status(404).type('application/json').send({ message: `No page data at ${req.path}: it redirects to ${page.location}.` });
+        return;
+      }
+      send(req, res, page, 'data');
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  return { isRendered, fromMemory, held, pageHandler, dataHandler, size: () => entries.size, searchesKept: () => searches.size };
+}
