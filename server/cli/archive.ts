@@ -80,7 +80,8 @@ async function capture(args: string[]) {
   try {
     site = from ? await captureRunningSite(from, includeMedia) : await captureBuiltSite(rootDir, includeMedia, quietLogger());
   } catch (error) {
-    if (error instanceof CaptureError || error instanceof ConfigError || error instanceof ContentError) throw new CommandError(`Not archived: ${error.message}`);
+    if (error instanceof CaptureError || error instanceof ConfigError || error instanceof ContentError)
+      throw new CommandError(`Not archived: ${error.message}`);
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new CommandError(`Not archived: the built site is missing (${(error as Error).message}). Run "npm run build" first.`);
     }
@@ -89,7 +90,9 @@ async function capture(args: string[]) {
   const { archiveFile, manifestFile, manifest } = await archiveCapture(site, dir, rootDir);
   const responses = manifest.records.filter((record) => record.type === 'response');
   out(`Archived ${site.pages.length} pages and ${responses.length - site.pages.length} other files from ${site.source}`);
-  out(`  ${path.relative(rootDir, archiveFile) || archiveFile}  ${manifest.records.length} records, ${megabytes(manifest.bytes)}, sha256 ${manifest.sha256}`);
+  out(
+    `  ${path.relative(rootDir, archiveFile) || archiveFile}  ${manifest.records.length} records, ${megabytes(manifest.bytes)}, sha256 ${manifest.sha256}`,
+  );
   out(`  ${path.relative(rootDir, manifestFile) || manifestFile}`);
   out(`  site ${manifest.siteUrl}, build ${manifest.build.commit ?? 'unknown'}, in ${Math.round(performance.now() - started)} ms`);
 }
@@ -102,7 +105,9 @@ async function verify(args: string[]) {
     throw new CommandError(`Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
   });
   if (report.ok) {
-    out(`OK ${file}: ${report.records} records, ${report.bytes} bytes, sha256 ${report.sha256}${report.manifest ? ', matches its manifest' : ' (no manifest beside it)'}`);
+    out(
+      `OK ${file}: ${report.records} records, ${report.bytes} bytes, sha256 ${report.sha256}${report.manifest ? ', matches its manifest' : ' (no manifest beside it)'}`,
+    );
     return;
   }
   out(`DAMAGED ${file}: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}`);
@@ -121,7 +126,9 @@ async function diff(args: string[]) {
   const [oldFile, newFile] = positionals as [string, string];
   const read = (file: string) =>
     readResponses(file).catch((error: NodeJS.ErrnoException) => {
-      throw new CommandError(`Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : `${error.message} (try: archive verify ${file})`}`);
+      throw new CommandError(
+        `Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : `${error.message} (try: archive verify ${file})`}`,
+      );
     });
   const [before, after] = [siteSnapshot(await read(oldFile)), siteSnapshot(await read(newFile))];
   const result = diffSnapshots(before, after);

@@ -11,7 +11,9 @@ try {
   const now = Date.now();
   const { content } = publish(source, { now });
   const drafts = source.episodes.filter((episode) => episode.meta.draft).length + source.press.filter((item) => item.meta.draft).length;
-  const scheduled = [...source.episodes, ...source.press].filter((item) => !item.meta.draft && item.meta.publishAt && Date.parse(item.meta.publishAt) > now);
+  const scheduled = [...source.episodes, ...source.press].filter(
+    (item) => !item.meta.draft && item.meta.publishAt && Date.parse(item.meta.publishAt) > now,
+  );
   process.stdout.write(
     `content: ${content.episodes.length} episodes and ${content.press.length} articles public, ` +
       `${scheduled.length} scheduled, ${drafts} draft${drafts === 1 ? '' : 's'}; every file is valid\n`,

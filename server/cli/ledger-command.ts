@@ -10,8 +10,10 @@ import pino from 'pino';
 import type { Logger } from 'pino';
 import { ConfigError, parseConfig } from '../config';
 import type { AppConfig } from '../config';
+import { errorCode } from '../forms/intake/error-code';
 import { LockTimeoutError } from '../forms/storage/file-lock';
-import type { DeliveryState, Ledger } from '../forms/storage/ledger-file';
+import type { Ledger } from '../forms/storage/ledger-file';
+import type { DeliveryState } from '../forms/storage/record-store';
 import { unclaimed } from '../forms/storage/record-store';
 import type { RecordStore } from '../forms/storage/record-store';
 import { openStorage } from '../forms/storage/storage';
@@ -45,7 +47,11 @@ export function stderrLogger(): Logger {
  * Runs a command and turns its failure into one line and an exit code. A
  * reader that stops early (`… list | head`) is not an error.
  */
-export async function runCommand(usage: string, run: (args: string[]) => Promise<void>, failure = 'Could not work on the ledger'): Promise<void> {
+export async function runCommand(
+  usage: string,
+  run: (args: string[]) => Promise<void>,
+  failure = 'Could not work on the ledger',
+): Promise<void> {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
@@ -63,8 +69,9 @@ export async function runCommand(usage: string, run: (args: string[]) => Promise
       process.stderr.write(`The ledger is busy (${error.message}). Try again in a moment.\n`);
       process.exitCode = 1;
     } else {
-      const code = error && typeof error === 'object' && 'code' in error ? ` (${String(error.code)})` : '';
-      process.stderr.write(`${failure}${code}: ${error instanceof Error ? error.message : String(error)}\n`);
+      const code = errorCode(error);
+      const message = error instanceof Error ? error.message : String(error);
+      process.stderr.write(`${failure}${code === undefined ? '' : ` (${code})`}: ${message}\n`);
       process.exitCode = 1;
     }
   }

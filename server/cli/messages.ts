@@ -67,7 +67,9 @@ async function list(store: MessageStore) {
   out('');
   out(`${'ID'.padEnd(18)}  ${'STATUS'.padEnd(9)}  ${'RECEIVED (UTC)'.padEnd(19)}  ${'EMAIL'.padEnd(width)}  MESSAGE`);
   for (const entry of entries) {
-    out(`${entry.id.padEnd(18)}  ${entry.status.padEnd(9)}  ${shortTime(entry.at).padEnd(19)}  ${entry.email.padEnd(width)}  ${preview(entry.message)}`);
+    out(
+      `${entry.id.padEnd(18)}  ${entry.status.padEnd(9)}  ${shortTime(entry.at).padEnd(19)}  ${entry.email.padEnd(width)}  ${preview(entry.message)}`,
+    );
   }
 }
 
@@ -93,7 +95,11 @@ function show(entry: MessageEntry) {
 async function exportCsv(store: MessageStore) {
   out('id,status,received_at,name,email,company,phone,topic,message');
   for (const entry of await store.list()) {
-    out([entry.id, entry.status, entry.at, entry.name, entry.email, entry.company, entry.phone, entry.topic, entry.message].map(csvField).join(','));
+    out(
+      [entry.id, entry.status, entry.at, entry.name, entry.email, entry.company, entry.phone, entry.topic, entry.message]
+        .map(csvField)
+        .join(','),
+    );
   }
 }
 

@@ -18,8 +18,8 @@
  * Exit codes: 0 done; 1 it could not be done (configuration, file, no such
  * address); 2 the command was not understood.
  */
-import { ENTRY_STATUSES, openLedger } from '../forms/newsletter/sign-up-ledger';
-import type { LedgerEntry, SignUpStore } from '../forms/newsletter/sign-up-ledger';
+import { openSignUpLedger, SIGN_UP_STATUSES } from '../forms/newsletter/sign-up-ledger';
+import type { SignUpEntry, SignUpStore } from '../forms/newsletter/sign-up-ledger';
 import { emailKey } from '../../shared/rules/email';
 import {
   CommandError,
@@ -46,7 +46,7 @@ Commands:
 
 The ledger is NEWSLETTER_FILE (default data/subscribers.jsonl), or PostgreSQL when DATABASE_URL is set.`;
 
-function note(entry: LedgerEntry): string {
+function note(entry: SignUpEntry): string {
   const parts: string[] = [];
   if (entry.status === 'pending' && entry.next) parts.push(`next attempt ${shortTime(entry.next)}`);
   if (entry.status !== 'subscribed' && entry.lastError) parts.push(entry.lastError);
@@ -57,7 +57,7 @@ async function list(store: SignUpStore) {
   const counts = await store.counts();
   out(`Sign-up ledger: ${store.where}`);
   out('');
-  for (const status of [...ENTRY_STATUSES, 'removed'] as const) {
+  for (const status of [...SIGN_UP_STATUSES, 'removed'] as const) {
     const extra = status === 'removed' && counts.removed > 0 ? '  (erased: the addresses are not kept)' : '';
     out(`${status.padEnd(11)} ${String(counts[status]).padStart(5)}${extra}`);
   }
@@ -68,7 +68,9 @@ async function list(store: SignUpStore) {
   out(`${'STATUS'.padEnd(11)} ${'EMAIL'.padEnd(width)}  ${'RECEIVED (UTC)'.padEnd(19)}  ATTEMPTS  NOTE`);
   for (const entry of entries) {
     const attempts = entry.attempts === undefined ? '' : String(entry.attempts);
-    out(`${entry.status.padEnd(11)} ${entry.email.padEnd(width)}  ${shortTime(entry.at).padEnd(19)}  ${attempts.padEnd(8)}  ${note(entry)}`.trimEnd());
+    out(
+      `${entry.status.padEnd(11)} ${entry.email.padEnd(width)}  ${shortTime(entry.at).padEnd(19)}  ${attempts.padEnd(8)}  ${note(entry)}`.trimEnd(),
+    );
   }
 }
 
@@ -113,7 +115,8 @@ async function run(args: string[]): Promise<void> {
         return exportCsv(store);
       case 'remove': {
         const email = rest[0]!.trim();
-        if ((await store.removeWhere({ key: emailKey(email) })) === 0) throw new CommandError(`No entry for ${email} in ${store.where}; nothing was removed.`);
+        if ((await store.removeWhere({ key: emailKey(email) })) === 0)
+          throw new CommandError(`No entry for ${email} in ${store.where}; nothing was removed.`);
         out(`Removed ${email}: erased from ${store.where}. It will not be sent to the provider again.`);
         return;
       }
@@ -121,7 +124,7 @@ async function run(args: string[]): Promise<void> {
         out(requeuedSentence(await store.requeueFailed()));
         return;
       case 'import-file':
-        return importLedgerFile(storage, store, openLedger({ file: rest[0]!, logger: stderrLogger() }));
+        return importLedgerFile(storage, store, openSignUpLedger({ file: rest[0]!, logger: stderrLogger() }));
     }
   });
 }

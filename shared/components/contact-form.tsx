@@ -19,7 +19,7 @@ import { anchors, paths } from '../paths';
 import type { ContactFormContent } from '../content/types';
 import { CONTACT_FIELDS, contactLimits } from '../rules/contact-form';
 import type { ContactErrors, ContactField, ContactFormState, ContactValues } from '../rules/contact-form';
-import { HONEYPOT_FIELD } from '../rules/newsletter-form';
+import { HONEYPOT_FIELD } from '../rules/honeypot';
 import { RichText } from './service/rich-text';
 
 /** The code that checks and sends loads when the visitor first reaches for the form: the page never pays for it upfront. */
@@ -83,7 +83,9 @@ export function ContactForm({ copy, state }: { copy: ContactFormContent; state: 
   const [sent, setSent] = useState(state.sent);
   const [submitting, setSubmitting] = useState(false);
   // What gets focus after the next render: the summary after a refusal, the panel after success, the first field after "write another".
-  const [focusTarget, setFocusTarget] = useState<'summary' | 'sent' | 'first' | undefined>();
+  // Each request is a new object, so the same target asked for twice is focused twice.
+  const [focusRequest, setFocusRequest] = useState<{ target: 'summary' | 'sent' | 'first' }>();
+  const setFocusTarget = (target: 'summary' | 'sent' | 'first') => setFocusRequest({ target });
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const sentRef = useRef<HTMLHeadingElement>(null);
@@ -98,12 +100,11 @@ export function ContactForm({ copy, state }: { copy: ContactFormContent; state: 
   }, [sent]);
 
   useEffect(() => {
-    if (!focusTarget) return;
-    setFocusTarget(undefined);
-    if (focusTarget === 'summary') summaryRef.current?.focus();
-    else if (focusTarget === 'sent') sentRef.current?.focus();
+    if (!focusRequest) return;
+    if (focusRequest.target === 'summary') summaryRef.current?.focus();
+    else if (focusRequest.target === 'sent') sentRef.current?.focus();
     else firstFieldRef.current?.focus();
-  }, [focusTarget]);
+  }, [focusRequest]);
 
   const change = (field: ContactField) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
@@ -261,7 +262,14 @@ export function ContactForm({ copy, state }: { copy: ContactFormContent; state: 
               </Field>
               <Field field="phone" label={copy.labels.phone} error={errors.phone}>
                 {(props) => (
-                  <input {...props} type="tel" autoComplete="tel" maxLength={contactLimits.phone} value={values.phone} onChange={change('phone')} />
+                  <input
+                    {...props}
+                    type="tel"
+                    autoComplete="tel"
+                    maxLength={contactLimits.phone}
+                    value={values.phone}
+                    onChange={change('phone')}
+                  />
                 )}
               </Field>
               <Field field="topic" label={copy.labels.topic} error={errors.topic}>

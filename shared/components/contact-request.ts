@@ -7,7 +7,7 @@
 import { paths } from '../paths';
 import { checkContactMessage, CONTACT_FIELDS, contactMessages } from '../rules/contact-message';
 import type { ContactErrors, ContactValues } from '../rules/contact-message';
-import { HONEYPOT_FIELD } from '../rules/newsletter-form';
+import { HONEYPOT_FIELD } from '../rules/honeypot';
 
 export type ContactResult =
   | { kind: 'sent' }

@@ -6,7 +6,8 @@
  */
 import { paths } from '../paths';
 import { checkEmail } from '../rules/email';
-import { HONEYPOT_FIELD, SUCCESS_MESSAGE, UNAVAILABLE_MESSAGE } from '../rules/newsletter-form';
+import { HONEYPOT_FIELD } from '../rules/honeypot';
+import { SUCCESS_MESSAGE, UNAVAILABLE_MESSAGE } from '../rules/newsletter-form';
 
 export interface SignUpResult {
   /** False when the address was refused before sending. */

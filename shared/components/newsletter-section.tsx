@@ -15,7 +15,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { anchors, paths } from '../paths';
-import { HONEYPOT_FIELD, RETURN_TO_FIELD } from '../rules/newsletter-form';
+import { HONEYPOT_FIELD } from '../rules/honeypot';
+import { RETURN_TO_FIELD } from '../rules/newsletter-form';
 import type { SignUpResult } from './newsletter-request';
 import { toastMessageId, ToastRegion } from './toast';
 import type { ToastMessage } from './toast';
@@ -103,11 +104,7 @@ export function NewsletterSection({ form: { returnTo, notice: serverNotice } }: 
   // The field is described by the error it caused (toast, or the server's notice without JavaScript) and by the privacy note.
   const errorToast = toasts.find((toast) => toast.tone === 'error');
   const noticeShown = serverNotice !== null && noticeVisible;
-  const errorId = errorToast
-    ? toastMessageId(errorToast.id)
-    : noticeShown && serverNotice.tone === 'error'
-      ? NOTICE_ID
-      : undefined;
+  const errorId = errorToast ? toastMessageId(errorToast.id) : noticeShown && serverNotice.tone === 'error' ? NOTICE_ID : undefined;
   const describedBy = [errorId, NOTE_ID].filter(Boolean).join(' ');
 
   return (

@@ -10,9 +10,9 @@
  *   the address, never a provider's text.
  */
 import { emailMessages } from './email';
-import { HONEYPOT_FIELD, RETURN_TO_FIELD, SUCCESS_MESSAGE, UNAVAILABLE_MESSAGE } from './newsletter-form';
+import { RETURN_TO_FIELD, SUCCESS_MESSAGE, UNAVAILABLE_MESSAGE } from './newsletter-form';
 
-export { HONEYPOT_FIELD, RETURN_TO_FIELD };
+export { RETURN_TO_FIELD };
 
 export const newsletterMessages = {
   success: SUCCESS_MESSAGE,
@@ -32,15 +32,7 @@ export const newsletterMessages = {
 export const NEWSLETTER_OUTCOME_PARAM = 'newsletter';
 
 export type NewsletterOutcomeCode =
-  | 'subscribed'
-  | 'already-subscribed'
-  | 'pending'
-  | 'missing'
-  | 'invalid'
-  | 'too-long'
-  | 'rejected'
-  | 'rate-limited'
-  | 'unavailable';
+  'subscribed' | 'already-subscribed' | 'pending' | 'missing' | 'invalid' | 'too-long' | 'rejected' | 'rate-limited' | 'unavailable';
 
 export interface NewsletterNotice {
   tone: 'success' | 'error';

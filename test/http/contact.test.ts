@@ -57,7 +57,12 @@ afterEach(async () => {
 
 function start(env: Record<string, string> = {}, withSmtp = true) {
   const smtpEnv: Record<string, string> = withSmtp
-    ? { CONTACT_SMTP_URL: smtp.url, CONTACT_TO: 'advisors@example.com', CONTACT_FROM: 'website@example.com', CONTACT_COPY_TO: 'compliance@example.com' }
+    ? {
+        CONTACT_SMTP_URL: smtp.url,
+        CONTACT_TO: 'advisors@example.com',
+        CONTACT_FROM: 'website@example.com',
+        CONTACT_COPY_TO: 'compliance@example.com',
+      }
     : {};
   return startServer({
     env: { CONTACT_FILE: file, CONTACT_RATE_LIMIT: '0', SITE_URL: 'https://www.example.com', ...smtpEnv, ...env },
@@ -72,7 +77,12 @@ async function post(body: unknown, init: { path?: string; type?: string; headers
     method: 'POST',
     redirect: 'manual',
     headers: { 'Content-Type': type, ...init.headers },
-    body: typeof body === 'string' ? body : type === 'application/json' ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>).toString(),
+    body:
+      typeof body === 'string'
+        ? body
+        : type === 'application/json'
+          ? JSON.stringify(body)
+          : new URLSearchParams(body as Record<string, string>).toString(),
   });
   const text = await res.text();
   let json: Record<string, unknown> | undefined;
@@ -151,7 +161,8 @@ describe('a message that is accepted', () => {
 
   it('a message body that looks like SMTP commands stays text: one message, same envelope', async () => {
     server = await start();
-    const message = 'Hello.\r\n.\r\nMAIL FROM:<evil@example.net>\r\nRCPT TO:<victim@example.net>\r\nDATA\r\nSubject: hi\r\n\r\nowned\r\n.\r\n';
+    const message =
+      'Hello.\r\n.\r\nMAIL FROM:<evil@example.net>\r\nRCPT TO:<victim@example.net>\r\nDATA\r\nSubject: hi\r\n\r\nowned\r\n.\r\n';
     expect((await post({ ...VALID, message })).status).toBe(200);
     await smtp.waitFor(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -215,7 +226,10 @@ describe('bad input gets a 400 naming each field', () => {
   });
 
   it('the form without JavaScript gets the page back, 400, with what was typed and each error', async () => {
-    const answer = await post({ ...VALID, phone: 'call me maybe', message: 'Dear <b>firm</b> & "team"' }, { path: '/contact', type: 'application/x-www-form-urlencoded' });
+    const answer = await post(
+      { ...VALID, phone: 'call me maybe', message: 'Dear <b>firm</b> & "team"' },
+      { path: '/contact', type: 'application/x-www-form-urlencoded' },
+    );
     expect(answer.status).toBe(400);
     expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
     expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -224,8 +238,12 @@ describe('bad input gets a 400 naming each field', () => {
     expect(answer.text).toContain('value="Whitfield &amp; Co. CPAs"');
     expect(answer.text).toContain('Dear &lt;b&gt;firm&lt;/b&gt; &amp; &quot;team&quot;');
     expect(answer.text).not.toContain('<b>firm</b>');
-    expect(answer.text).toMatch(/<input[^>]*aria-describedby="contact-phone-error"[^>]*>|<input[^>]*id="contact-phone"[^>]*aria-describedby="contact-phone-error"/);
-    expect(answer.text).toContain(`id="contact-phone-error">${contactMessages.phoneInvalid.replace(/&/g, '&amp;')}</p>`.replace(/\+/g, '+'));
+    expect(answer.text).toMatch(
+      /<input[^>]*aria-describedby="contact-phone-error"[^>]*>|<input[^>]*id="contact-phone"[^>]*aria-describedby="contact-phone-error"/,
+    );
+    expect(answer.text).toContain(
+      `id="contact-phone-error">${contactMessages.phoneInvalid.replace(/&/g, '&amp;')}</p>`.replace(/\+/g, '+'),
+    );
     expect(answer.text).toMatch(/id="contact-form-summary"[^>]*autofocus=""/);
     expect(await entries()).toEqual([]);
   });
@@ -294,7 +312,9 @@ describe('delivery that never loses a message', () => {
     await smtp.stop();
     server = await start();
     const answers = await Promise.all(
-      ['one', 'two', 'three'].map((n) => post({ ...VALID, email: `visitor.${n}@example.com`, message: `Message number ${n}, sent while SMTP is down.` })),
+      ['one', 'two', 'three'].map((n) =>
+        post({ ...VALID, email: `visitor.${n}@example.com`, message: `Message number ${n}, sent while SMTP is down.` }),
+      ),
     );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     await until(async () => (await entries()).every((entry) => (entry.attempts ?? 0) >= 1));

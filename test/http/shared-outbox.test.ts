@@ -18,11 +18,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { createMetrics } from '../../server/http/metrics';
 import type { Metrics } from '../../server/http/metrics';
-import { addSignUp, openLedger } from '../../server/forms/newsletter/sign-up-ledger';
+import { openSignUpLedger, recordSignUp } from '../../server/forms/newsletter/sign-up-ledger';
 import { capturingLogger, rootDir, testConfig } from '../support/app';
-import { acceptedPerAddress, FAST_NEWSLETTER, FAST_OUTBOX, FORM_ENDPOINT_PATH, startFormEndpoint } from '../support/fake-provider';
-import { startPostgres } from '../support/postgres';
-import type { TestPostgres } from '../support/postgres';
+import { acceptedPerAddress, FORM_ENDPOINT_PATH, startFormEndpoint } from '../../scripts/local/fake-provider';
+import { FAST_NEWSLETTER, FAST_OUTBOX } from '../support/fake-provider';
+import { startPostgres } from '../../scripts/local/postgres';
+import type { TestPostgres } from '../../scripts/local/postgres';
 import { startSmtpServer } from '../support/smtp-server';
 import { until } from '../support/until';
 
@@ -47,13 +48,21 @@ async function freshDatabase(): Promise<string> {
 
 type Replica = ReturnType<typeof makeReplica>;
 
-/** One replica: the real app with fast retries and a lease longer than any send here. */
+/**
+ * One replica: the real app with fast retries and a lease longer than any send here. The provider's time limit is
+ * 5 s, not FAST_NEWSLETTER's 300 ms: on a loaded machine 300 ms ran out after the fake had taken a sign-up, and
+ * the retry after that timeout (right to make: the answer was lost) counted as a second delivery.
+ */
 function makeReplica(env: Record<string, string>, options: { limit?: number; metrics?: Metrics } = {}) {
   const { logger, records } = capturingLogger('info');
   const app = createApp(testConfig(env), {
     logger,
     metrics: options.metrics,
-    newsletter: { ...FAST_NEWSLETTER, ...(options.limit ? { rateLimit: { limit: options.limit, windowMs: 60_000 } } : {}) },
+    newsletter: {
+      ...FAST_NEWSLETTER,
+      timeoutMs: 5_000,
+      ...(options.limit ? { rateLimit: { limit: options.limit, windowMs: 60_000 } } : {}),
+    },
     outbox: { ...FAST_OUTBOX, leaseMs: 10_000 },
     contact: { rateLimit: { limit: 1_000, windowMs: 3_600_000 }, smtpTimeoutMs: 2_000 },
   });
@@ -108,19 +117,69 @@ describe('claims on the ledger file', () => {
   it('keep other replicas off a record until its lease runs out, then let one take it over', async () => {
     const file = path.join(dir, 'claims.jsonl');
     const logger = capturingLogger('silent').logger;
-    const [a, b] = [openLedger({ file, logger }), openLedger({ file, logger })];
-    await addSignUp(a, 'held@example.com', 'pending', new Date(0));
+    const [a, b] = [openSignUpLedger({ file, logger }), openSignUpLedger({ file, logger })];
+    await recordSignUp(a, 'held@example.com', 'pending', new Date(0));
     expect(await a.claim('held@example.com', 'replica-a', 300)).toMatchObject({ claimedBy: 'replica-a' });
     expect(await b.claim('held@example.com', 'replica-b', 300)).toBeUndefined();
     expect(await b.claimDue('replica-b', 300, 4, [])).toEqual([]);
     // A's answer is recorded only by A; B's would be refused.
     expect(await b.settle('held@example.com', 'replica-b', (entry) => ({ ...entry, status: 'subscribed' }))).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 350));
-    expect(await b.claimDue('replica-b', 300, 4, [])).toEqual([expect.objectContaining({ email: 'held@example.com', claimedBy: 'replica-b' })]);
+    expect(await b.claimDue('replica-b', 300, 4, [])).toEqual([
+      expect.objectContaining({ email: 'held@example.com', claimedBy: 'replica-b' }),
+    ]);
     // A, too late now, records nothing over B's claim.
     expect(await a.settle('held@example.com', 'replica-a', (entry) => ({ ...entry, status: 'subscribed' }))).toBeUndefined();
-    expect(await b.settle('held@example.com', 'replica-b', (entry) => ({ ...entry, status: 'subscribed' }))).toMatchObject({ status: 'subscribed' });
+    expect(await b.settle('held@example.com', 'replica-b', (entry) => ({ ...entry, status: 'subscribed' }))).toMatchObject({
+      status: 'subscribed',
+    });
     expect((await a.get('held@example.com'))?.claimedBy).toBeUndefined();
+  });
+});
+
+describe.each(['the ledger file', 'PostgreSQL'])('claims on %s', (where) => {
+  async function openStore(name: string) {
+    if (where === 'the ledger file') {
+      return {
+        store: openSignUpLedger({ file: path.join(dir, `${name}.jsonl`), logger: capturingLogger('silent').logger }),
+        close: async () => {},
+      };
+    }
+    const replica = makeReplica({ DATABASE_URL: await freshDatabase() }); // no provider: its outbox claims nothing here
+    return { store: replica.app.storage.signUps, close: () => replica.app.storage.close() };
+  }
+
+  it('a running claim keeps off every other, one under the same name too: one claim, one send', async () => {
+    const { store, close } = await openStore('same-name');
+    try {
+      await recordSignUp(store, 'once@example.com', 'pending', new Date(0));
+      expect(await store.claim('once@example.com', 'replica-a#1', 60_000)).toMatchObject({ claimedBy: 'replica-a#1' });
+      expect(await store.claim('once@example.com', 'replica-a#1', 60_000)).toBeUndefined();
+      expect(await store.claimDue('replica-a#1', 60_000, 4, [])).toEqual([]);
+      expect(await store.claim('once@example.com', 'replica-a#2', 60_000)).toBeUndefined();
+      expect(await store.settle('once@example.com', 'replica-a#1', (entry) => ({ ...entry, status: 'rejected' }))).toMatchObject({
+        status: 'rejected',
+      });
+      expect(await store.claimDue('replica-a#3', 60_000, 4, [])).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('an answer that comes after its claim ran out and another took the record is not recorded over that claim', async () => {
+    const { store, close } = await openStore('ran-out');
+    try {
+      await recordSignUp(store, 'late@example.com', 'pending', new Date(0));
+      expect(await store.claim('late@example.com', 'replica-a#1', 0)).toMatchObject({ claimedBy: 'replica-a#1' }); // ran out at once
+      expect(await store.claimDue('replica-b#1', 60_000, 4, [])).toEqual([expect.objectContaining({ claimedBy: 'replica-b#1' })]);
+      expect(await store.settle('late@example.com', 'replica-a#1', (entry) => ({ ...entry, status: 'subscribed' }))).toBeUndefined();
+      expect((await store.get('late@example.com'))?.claimedBy).toBe('replica-b#1');
+      expect(await store.settle('late@example.com', 'replica-b#1', (entry) => ({ ...entry, status: 'subscribed' }))).toMatchObject({
+        status: 'subscribed',
+      });
+    } finally {
+      await close();
+    }
   });
 });
 
@@ -149,7 +208,12 @@ describe('on PostgreSQL', () => {
         Array.from({ length: 8 }, (_, i) =>
           request(replicas[i % 2]!.app)
             .post('/api/contact')
-            .send({ name: `Reader ${i}`, email: `writer${i}@example.com`, topic: 'own-ria', message: `Message number ${i}, about our practice.` }),
+            .send({
+              name: `Reader ${i}`,
+              email: `writer${i}@example.com`,
+              topic: 'own-ria',
+              message: `Message number ${i}, about our practice.`,
+            }),
         ),
       );
       expect(answers.map((res) => res.status)).toEqual(Array(8).fill(200));
@@ -268,7 +332,9 @@ describe('on PostgreSQL', () => {
       await local.start();
       expect((await request(replica.app).get('/readyz')).status).toBe(200);
       expect((await subscribe(replica, 'early@example.com')).status).toBe(200);
-      expect(await local.query(local.url, 'SELECT email, status FROM sign_ups')).toEqual([{ email: 'early@example.com', status: 'subscribed' }]);
+      expect(await local.query(local.url, 'SELECT email, status FROM sign_ups')).toEqual([
+        { email: 'early@example.com', status: 'subscribed' },
+      ]);
       // The schema was applied on the first use after the database came up, once.
       expect(await local.query(local.url, 'SELECT version FROM schema_migrations')).toEqual([{ version: '001_outbox' }]);
     } finally {
@@ -280,9 +346,9 @@ describe('on PostgreSQL', () => {
   it('the commands work the same against it, and import-file moves a ledger in once', async () => {
     const url = await freshDatabase();
     const file = path.join(dir, 'to-import.jsonl');
-    const ledger = openLedger({ file, logger: capturingLogger('silent').logger });
-    await addSignUp(ledger, 'kept@example.com', 'subscribed');
-    await addSignUp(ledger, 'Waiting@Example.com', 'pending', new Date());
+    const ledger = openSignUpLedger({ file, logger: capturingLogger('silent').logger });
+    await recordSignUp(ledger, 'kept@example.com', 'subscribed');
+    await recordSignUp(ledger, 'Waiting@Example.com', 'pending', new Date());
     const subscribers = (...args: string[]) =>
       execFileAsync('node', ['dist/cli/subscribers.js', ...args], { cwd: rootDir, env: { ...process.env, DATABASE_URL: url } });
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { addSignUp, openLedger } from '../../server/forms/newsletter/sign-up-ledger';
+import { openSignUpLedger, recordSignUp } from '../../server/forms/newsletter/sign-up-ledger';
 import { newsletterMessages } from '../../shared/rules/newsletter';
 import { makeSubscribeApp } from '../support/fake-provider';
 
@@ -77,12 +77,12 @@ describe('the file default', () => {
   it('serialises appends from separate ledgers on one file too (the lock file), and each sees the other’s', async () => {
     const file = path.join(dir, 'subscribers.jsonl');
     const logger = pino({ level: 'silent' });
-    const ledgers = [openLedger({ file, logger }), openLedger({ file: `${dir}/./subscribers.jsonl`, logger })];
-    const added = await Promise.all(Array.from({ length: 40 }, (_, i) => addSignUp(ledgers[i % 2]!, `p${i}@example.com`, 'subscribed')));
+    const ledgers = [openSignUpLedger({ file, logger }), openSignUpLedger({ file: `${dir}/./subscribers.jsonl`, logger })];
+    const added = await Promise.all(Array.from({ length: 40 }, (_, i) => recordSignUp(ledgers[i % 2]!, `p${i}@example.com`, 'subscribed')));
     expect(added.every((result) => result.created)).toBe(true);
     expect(await lines(file)).toHaveLength(40);
     // The other ledger's address is a duplicate here, whatever its case.
-    expect((await addSignUp(ledgers[1]!, 'P0@Example.com', 'subscribed')).created).toBe(false);
+    expect((await recordSignUp(ledgers[1]!, 'P0@Example.com', 'subscribed')).created).toBe(false);
     expect(await ledgers[0]!.counts()).toMatchObject({ subscribed: 40 });
   });
 
@@ -90,7 +90,11 @@ describe('the file default', () => {
     const file = path.join(dir, 'subscribers.jsonl');
     await writeFile(
       file,
-      ['{"email":"old@example.com","at":"2026-01-01T00:00:00.000Z"}', '{"email":"OLD@example.com","at":"2026-02-01T00:00:00.000Z"}', ''].join('\n'),
+      [
+        '{"email":"old@example.com","at":"2026-01-01T00:00:00.000Z"}',
+        '{"email":"OLD@example.com","at":"2026-02-01T00:00:00.000Z"}',
+        '',
+      ].join('\n'),
       { mode: 0o644 },
     );
     const { app } = makeSubscribeApp({ NEWSLETTER_FILE: file });
@@ -106,8 +110,8 @@ describe('the file default', () => {
 
   it('compacts superseded lines once they pile up, keeping every address in its latest state', async () => {
     const file = path.join(dir, 'subscribers.jsonl');
-    const ledger = openLedger({ file, logger: pino({ level: 'silent' }) });
-    await addSignUp(ledger, 'churn@example.com', 'pending', new Date());
+    const ledger = openSignUpLedger({ file, logger: pino({ level: 'silent' }) });
+    await recordSignUp(ledger, 'churn@example.com', 'pending', new Date());
     for (let i = 1; i <= 120; i++) await ledger.update('churn@example.com', (entry) => ({ ...entry, attempts: i }));
     const written = await lines(file);
     expect(written.length).toBeLessThan(110);
@@ -133,7 +137,11 @@ describe('the file default', () => {
     expect(res.status).toBe(503);
     expect(res.headers['retry-after']).toBe('60');
     expect(res.body).toEqual({ ok: false, error: 'Unable to connect to subscription service. Please try again or contact support.' });
-    expect(logs.find((line) => line.msg === 'newsletter sign-up could not be recorded')).toMatchObject({ level: 50, reqId: 'disk-full', provider: 'file' });
+    expect(logs.find((line) => line.msg === 'newsletter sign-up could not be recorded')).toMatchObject({
+      level: 50,
+      reqId: 'disk-full',
+      provider: 'file',
+    });
     expect(JSON.stringify(logs)).not.toContain('late@example.com');
   });
 
@@ -145,7 +153,11 @@ describe('the file default', () => {
     expect(res.status).toBe(503);
     expect(res.headers['retry-after']).toBe('60');
     expect(res.body.ok).toBe(false);
-    expect(logs.find((line) => line.msg === 'newsletter sign-up could not be recorded')).toMatchObject({ level: 50, reqId: 'no-folder', provider: 'file' });
+    expect(logs.find((line) => line.msg === 'newsletter sign-up could not be recorded')).toMatchObject({
+      level: 50,
+      reqId: 'no-folder',
+      provider: 'file',
+    });
     expect(JSON.stringify(logs)).not.toContain('late@example.com');
   });
 });

@@ -13,8 +13,9 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newsletterMessages } from '../../shared/rules/newsletter';
 import { rootDir, startServer } from '../support/app';
-import { FAST_OUTBOX, FORM_ENDPOINT_PATH, startFormEndpoint } from '../support/fake-provider';
-import type { FakeProvider, FormEndpointMode } from '../support/fake-provider';
+import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../../scripts/local/fake-provider';
+import { FAST_OUTBOX } from '../support/fake-provider';
+import type { FakeProvider, FormEndpointMode } from '../../scripts/local/fake-provider';
 import { ledgerEntries, ledgerLines } from '../support/ledger';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -44,7 +45,13 @@ afterEach(async () => {
 
 function start(env: Record<string, string> = {}, outbox: Record<string, number> = {}, extra: { timeoutMs?: number } = {}) {
   return startServer({
-    env: { NEWSLETTER_LIST_ID: 'OutboxList', NEWSLETTER_ENDPOINT: `${fake.origin}${FORM_ENDPOINT_PATH}`, NEWSLETTER_FILE: file, NEWSLETTER_RATE_LIMIT: '0', ...env },
+    env: {
+      NEWSLETTER_LIST_ID: 'OutboxList',
+      NEWSLETTER_ENDPOINT: `${fake.origin}${FORM_ENDPOINT_PATH}`,
+      NEWSLETTER_FILE: file,
+      NEWSLETTER_RATE_LIMIT: '0',
+      ...env,
+    },
     newsletter: { timeoutMs: extra.timeoutMs ?? 300 },
     outbox: { ...FAST_OUTBOX, ...outbox },
   });
@@ -146,7 +153,10 @@ describe('the provider is down or slow: nothing is lost', () => {
     expect(answers.every((answer) => answer.status === 200 || answer.status === 202)).toBe(true);
     expect(answers.filter((answer) => answer.status === 202).length).toBeGreaterThanOrEqual(6);
     await expect
-      .poll(async () => (await ledgerEntries(file)).filter((entry) => entry.status === 'subscribed').length, { timeout: 60_000, interval: 100 })
+      .poll(async () => (await ledgerEntries(file)).filter((entry) => entry.status === 'subscribed').length, {
+        timeout: 60_000,
+        interval: 100,
+      })
       .toBe(10);
     expect(fake.peakInFlight()).toBeLessThanOrEqual(4);
     for (const email of emails) expect(deliveries(email)).toHaveLength(1);
@@ -157,7 +167,9 @@ describe('duplicates', () => {
   it('100 concurrent sign-ups of 60 addresses, some differing only in case → 60 entries, every duplicate told already subscribed', async () => {
     server = await startServer({ env: { NEWSLETTER_FILE: file, NEWSLETTER_RATE_LIMIT: '0' } });
     const distinct = Array.from({ length: 60 }, (_, i) => `reader${i}@example.com`);
-    const repeats = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? distinct[i]!.toUpperCase() : distinct[i]!.replace('reader', 'Reader')));
+    const repeats = Array.from({ length: 40 }, (_, i) =>
+      i % 2 === 0 ? distinct[i]!.toUpperCase() : distinct[i]!.replace('reader', 'Reader'),
+    );
     const answers = await Promise.all([...distinct, ...repeats].map((email) => signUp(server!.origin, email)));
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(answers.filter((answer) => answer.body.message === newsletterMessages.success)).toHaveLength(60);
@@ -183,13 +195,59 @@ describe('duplicates', () => {
   });
 });
 
+describe('one send per record in one replica', () => {
+  // A busy machine: the round asks what is due (nothing is in flight yet), the visitor's sign-up is written and due at
+  // once, its own attempt begins, and only then is the round's claim written. Both claims used to succeed (same
+  // replica), so the provider was called twice. The gates below make that order certain; no timer decides it.
+  it('a round claiming a new sign-up as the visitor’s attempt begins: one provider call, its answer told to the visitor', async () => {
+    fake.setMode('rejected');
+    fake.setDelay(500); // slow on purpose: a second send, were there one, is under way before the visitor is answered
+    server = await start({}, { firstRetryMs: 0 }, { timeoutMs: 5_000 }); // due once written: the first retry's delay passed
+    const store = server.app.storage.signUps;
+    const [claimDue, claim] = [store.claimDue.bind(store), store.claim.bind(store)];
+    const gate = () => {
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { open, opened };
+    };
+    const [roundAsks, visitorClaims, roundClaimed] = [gate(), gate(), gate()];
+    const visitorGot: unknown[] = [];
+    let held = false;
+    store.claimDue = async (...args) => {
+      if (held) return claimDue(...args);
+      held = true;
+      roundAsks.open();
+      await visitorClaims.opened;
+      try {
+        return await claimDue(...args);
+      } finally {
+        roundClaimed.open();
+      }
+    };
+    store.claim = async (...args) => {
+      visitorClaims.open();
+      await roundClaimed.opened;
+      const entry = await claim(...args);
+      visitorGot.push(entry);
+      return entry;
+    };
+
+    await roundAsks.opened; // the round has listed what is in flight: nothing
+    const answer = await signUp(server.origin, 'bounced@example.com');
+    await server.close(); // waits for every send in flight
+    server = undefined;
+    expect(fake.requests.map((req) => (req.body as { email: string }).email)).toEqual(['bounced@example.com']);
+    expect(answer.status).toBe(422);
+    expect(await statusOf('bounced@example.com')).toBe('rejected');
+    expect(visitorGot).toEqual([undefined]); // the round's claim kept the visitor's attempt off: it sent under the round's
+  });
+});
+
 describe('a crash mid-write', () => {
   it('tolerates a torn last line: skipped with a warning, the rest kept, new records whole', async () => {
-    await writeFile(
-      file,
-      '{"email":"kept@example.com","status":"subscribed","at":"2026-11-01T10:00:00.000Z"}\n{"email":"torn@exam',
-      { mode: 0o600 },
-    );
+    await writeFile(file, '{"email":"kept@example.com","status":"subscribed","at":"2026-11-01T10:00:00.000Z"}\n{"email":"torn@exam', {
+      mode: 0o600,
+    });
     server = await startServer({ env: { NEWSLETTER_FILE: file } });
     expect((await signUp(server.origin, 'KEPT@example.com')).body.alreadySubscribed).toBe(true);
     expect((await signUp(server.origin, 'new@example.com')).status).toBe(200);

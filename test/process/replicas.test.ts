@@ -15,12 +15,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../support/app';
-import { acceptedPerAddress, FORM_ENDPOINT_PATH, startFormEndpoint } from '../support/fake-provider';
+import { acceptedPerAddress, FORM_ENDPOINT_PATH, startFormEndpoint } from '../../scripts/local/fake-provider';
 import { ledgerEntries } from '../support/ledger';
-import { startPostgres } from '../support/postgres';
-import type { TestPostgres } from '../support/postgres';
-import { exitOf, startServerProcess } from '../support/server-process';
-import type { ServerProcess } from '../support/server-process';
+import { startPostgres } from '../../scripts/local/postgres';
+import type { TestPostgres } from '../../scripts/local/postgres';
+import { exitOf, startServerProcess } from '../../scripts/local/server-process';
+import type { ServerProcess } from '../../scripts/local/server-process';
 import { until } from '../support/until';
 
 const command = ['node', 'dist/server/index.js'];
@@ -104,46 +104,66 @@ describe.concurrent('two replicas', () => {
       }
     });
 
-    it(`on ${name} lose nothing when one is killed with kill -9 while sending: its claims run out and the other delivers`, { timeout: 90_000 }, async () => {
-      const fake = await startFormEndpoint('hang');
-      const where = await whereFor(name === 'one ledger file' ? 'killed_file' : 'killed_pg');
-      const env = { NEWSLETTER_LIST_ID: 'ReplicaList', NEWSLETTER_ENDPOINT: `${fake.origin}${FORM_ENDPOINT_PATH}`, OUTBOX_LEASE_SECONDS: '3', ...where };
-      try {
-        const doomed = await startReplica(env);
-        await fake.down();
-        const emails = Array.from({ length: 10 }, (_, i) => `killed${i}@example.com`);
-        expect(await Promise.all(emails.map((email) => subscribe(doomed, email)))).toEqual(Array(10).fill(202));
-        // The provider comes back, but hangs: the replica's retries claim entries and wait on it.
-        await fake.up();
-        await until(() => fake.requests.filter((req) => req.answeredWith === 'hang').length >= 4, 30_000, 'four sends in flight');
-        doomed.child.kill('SIGKILL');
-        await exitOf(doomed.child);
-        const killedAt = Date.now();
-        const claimed = (await signUpsIn(where)).filter((entry) => entry.claimedBy);
-        expect(claimed.length).toBeGreaterThanOrEqual(4);
+    it(
+      `on ${name} lose nothing when one is killed with kill -9 while sending: its claims run out and the other delivers`,
+      { timeout: 90_000 },
+      async () => {
+        const fake = await startFormEndpoint('hang');
+        const where = await whereFor(name === 'one ledger file' ? 'killed_file' : 'killed_pg');
+        // The shortest lease the server accepts with a provider: its 8 s time limit and 5 s to record the answer.
+        const env = {
+          NEWSLETTER_LIST_ID: 'ReplicaList',
+          NEWSLETTER_ENDPOINT: `${fake.origin}${FORM_ENDPOINT_PATH}`,
+          OUTBOX_LEASE_SECONDS: '13',
+          ...where,
+        };
+        try {
+          const doomed = await startReplica(env);
+          await fake.down();
+          const emails = Array.from({ length: 10 }, (_, i) => `killed${i}@example.com`);
+          expect(await Promise.all(emails.map((email) => subscribe(doomed, email)))).toEqual(Array(10).fill(202));
+          // The provider comes back, but hangs: the replica's retries claim entries and wait on it.
+          await fake.up();
+          await until(() => fake.requests.filter((req) => req.answeredWith === 'hang').length >= 4, 30_000, 'four sends in flight');
+          doomed.child.kill('SIGKILL');
+          await exitOf(doomed.child);
+          const killedAt = Date.now();
+          const claimed = (await signUpsIn(where)).filter((entry) => entry.claimedBy);
+          expect(claimed.length).toBeGreaterThanOrEqual(4);
 
-        fake.setMode('success');
-        await startReplica(env);
-        await until(() => emails.every((email) => acceptedPerAddress(fake).has(email)), 60_000, 'every address delivered by the other replica');
-        // The claimed ones waited for their lease (3 s) to run out.
-        expect(Date.now() - killedAt).toBeGreaterThanOrEqual(2_000);
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
-        expect([...acceptedPerAddress(fake).values()]).toEqual(Array(10).fill(1));
-        const kept = await signUpsIn(where);
-        expect(kept.map((entry) => entry.status)).toEqual(Array(10).fill('subscribed'));
-      } finally {
-        await fake.close();
-      }
-    });
+          fake.setMode('success');
+          await startReplica(env);
+          await until(
+            () => emails.every((email) => acceptedPerAddress(fake).has(email)),
+            60_000,
+            'every address delivered by the other replica',
+          );
+          // The claimed ones waited for their lease (13 s from their claim, made just before the kill) to run out.
+          expect(Date.now() - killedAt).toBeGreaterThanOrEqual(8_000);
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          expect([...acceptedPerAddress(fake).values()]).toEqual(Array(10).fill(1));
+          const kept = await signUpsIn(where);
+          expect(kept.map((entry) => entry.status)).toEqual(Array(10).fill('subscribed'));
+        } finally {
+          await fake.close();
+        }
+      },
+    );
   }
 });
 
 describe('subscribers list | head', () => {
   it('ends quietly when the reader stops early', async () => {
     const file = path.join(dir, 'long.jsonl');
-    const lines = Array.from({ length: 5_000 }, (_, i) => `{"email":"reader${i}@example.com","status":"subscribed","at":"2026-01-01T00:00:00.000Z"}`);
+    const lines = Array.from(
+      { length: 5_000 },
+      (_, i) => `{"email":"reader${i}@example.com","status":"subscribed","at":"2026-01-01T00:00:00.000Z"}`,
+    );
     await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
-    const list = spawn('node', ['dist/cli/subscribers.js', 'list'], { cwd: rootDir, env: { PATH: process.env.PATH ?? '', NEWSLETTER_FILE: file } });
+    const list = spawn('node', ['dist/cli/subscribers.js', 'list'], {
+      cwd: rootDir,
+      env: { PATH: process.env.PATH ?? '', NEWSLETTER_FILE: file },
+    });
     // One OS pipe from node to head, as a shell makes: once head has its lines and exits, node's writes fail with EPIPE.
     const head = spawn('head', ['-n', '3'], { stdio: [list.stdout, 'pipe', 'inherit'] });
     list.stdout.destroy(); // this process keeps no end of that pipe: head is its only reader

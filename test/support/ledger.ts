@@ -4,11 +4,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import pino from 'pino';
-import { openLedger } from '../../server/forms/newsletter/sign-up-ledger';
-import type { LedgerEntry } from '../../server/forms/newsletter/sign-up-ledger';
+import { openSignUpLedger } from '../../server/forms/newsletter/sign-up-ledger';
+import type { SignUpEntry } from '../../server/forms/newsletter/sign-up-ledger';
 
-export async function ledgerEntries(file: string): Promise<LedgerEntry[]> {
-  const ledger = openLedger({ file, logger: pino({ level: 'silent' }) });
+export async function ledgerEntries(file: string): Promise<SignUpEntry[]> {
+  const ledger = openSignUpLedger({ file, logger: pino({ level: 'silent' }) });
   await ledger.refresh();
   return ledger.list();
 }

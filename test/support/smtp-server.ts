@@ -47,21 +47,30 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const state = { attempts: 0 };
   const waiters: (() => void)[] = [];
+  // A client that gave up (its time limit ran out during a delay) has closed its session: its mail was never
+  // delivered, and must not be counted later, as a message of whichever test runs next.
+  const closedSessions = new Set<string>();
 
   const make = () =>
     new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onClose(session) {
+        closedSessions.add(session.id);
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           state.attempts += 1;
+          // The answer the server was set to give when the mail arrived, whatever the next test sets meanwhile.
+          const modeNow = mode;
           const answer = async () => {
             if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-            if (mode === 'tempfail') return callback(smtpError('Mailbox temporarily unavailable, try again later', 451));
-            if (mode === 'reject') return callback(smtpError('Relaying denied: no such recipient here', 550));
+            if (closedSessions.has(session.id)) return callback(smtpError('The client has gone', 421));
+            if (modeNow === 'tempfail') return callback(smtpError('Mailbox temporarily unavailable, try again later', 451));
+            if (modeNow === 'reject') return callback(smtpError('Relaying denied: no such recipient here', 550));
             const raw = Buffer.concat(chunks).toString('utf8');
             received.push({
               envelope: {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../server/config';
+import { ConfigError, parseConfig, SEND_TIME_LIMIT_SECONDS } from '../../server/config';
+import { DEFAULT_SMTP_TIMEOUT_MS } from '../../server/forms/contact/smtp-mailer';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS } from '../../server/forms/newsletter/sign-ups';
 
 describe('parseConfig', () => {
   it('has working defaults with no environment at all', () => {
@@ -22,7 +24,7 @@ describe('parseConfig', () => {
     });
   });
 
-  it('reads the contact form\'s SMTP settings: lists of addresses, one sender', () => {
+  it("reads the contact form's SMTP settings: lists of addresses, one sender", () => {
     const config = parseConfig({
       CONTACT_SMTP_URL: 'smtps://user:secret@smtp.example.com:465',
       CONTACT_TO: 'advisors@example.com, partners@example.com',
@@ -75,7 +77,10 @@ describe('parseConfig', () => {
     [{ CONTACT_SMTP_URL: 'https://smtp.example.com' }, /^CONTACT_SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ CONTACT_SMTP_URL: 'smtp://127.0.0.1:25', CONTACT_FROM: 'web@example.com' }, /^CONTACT_TO must be set/],
     [{ CONTACT_SMTP_URL: 'smtp://127.0.0.1:25', CONTACT_TO: 'a@example.com' }, /^CONTACT_FROM must be one address/],
-    [{ CONTACT_SMTP_URL: 'smtp://127.0.0.1:25', CONTACT_TO: 'a@example.com', CONTACT_FROM: 'web@' }, /^CONTACT_FROM must be email addresses/],
+    [
+      { CONTACT_SMTP_URL: 'smtp://127.0.0.1:25', CONTACT_TO: 'a@example.com', CONTACT_FROM: 'web@' },
+      /^CONTACT_FROM must be email addresses/,
+    ],
     [{ CONTACT_TO: 'a@example.com' }, /^CONTACT_SMTP_URL must be set for CONTACT_TO/],
     [{ CONTACT_RATE_LIMIT: 'lots' }, /^CONTACT_RATE_LIMIT must be a whole number of messages per client per hour/],
     [{ DATABASE_URL: 'mysql://db/harbor' }, /^DATABASE_URL must be a postgres:\/\/ URL/],
@@ -104,6 +109,36 @@ describe('parseConfig', () => {
     expect(parseConfig({ DATABASE_URL: 'postgresql://db/harbor' }).databaseUrl).toBe('postgresql://db/harbor');
   });
 
+  describe('a lease shorter than a send', () => {
+    const smtp = { CONTACT_SMTP_URL: 'smtp://127.0.0.1:25', CONTACT_TO: 'a@example.com', CONTACT_FROM: 'web@example.com' };
+    const forProvider =
+      'OUTBOX_LEASE_SECONDS must be at least 13 when NEWSLETTER_PROVIDER is klaviyo-form: a claim must outlast a provider call';
+    const forSmtp = 'OUTBOX_LEASE_SECONDS must be at least 20 when CONTACT_SMTP_URL is set: a claim must outlast an SMTP exchange';
+
+    it.each([
+      [{ NEWSLETTER_LIST_ID: 'Abc123', OUTBOX_LEASE_SECONDS: '5' }, forProvider],
+      [{ NEWSLETTER_LIST_ID: 'Abc123', OUTBOX_LEASE_SECONDS: '12' }, forProvider],
+      [{ ...smtp, OUTBOX_LEASE_SECONDS: '19' }, forSmtp],
+      [{ ...smtp, NEWSLETTER_LIST_ID: 'Abc123', OUTBOX_LEASE_SECONDS: '15' }, forSmtp],
+    ])('refuses %o at start-up, in one line naming the variables', (env, message) => {
+      expect(() => parseConfig(env)).toThrowError(ConfigError);
+      expect(() => parseConfig(env)).toThrowError(message);
+      expect(() => parseConfig(env)).toThrowError(/^[^\n]+ \(got \d+\)$/);
+    });
+
+    it('takes a lease that outlasts every send configured, the default with every sender, and any lease when nothing is sent', () => {
+      expect(parseConfig({ NEWSLETTER_LIST_ID: 'Abc123', OUTBOX_LEASE_SECONDS: '13' }).outboxLeaseSeconds).toBe(13);
+      expect(parseConfig({ ...smtp, OUTBOX_LEASE_SECONDS: '20' }).outboxLeaseSeconds).toBe(20);
+      expect(parseConfig({ ...smtp, NEWSLETTER_LIST_ID: 'Abc123' }).outboxLeaseSeconds).toBe(120);
+      expect(parseConfig({ OUTBOX_LEASE_SECONDS: '1' }).outboxLeaseSeconds).toBe(1);
+    });
+
+    it('knows the senders’ own time limits', () => {
+      expect(SEND_TIME_LIMIT_SECONDS.newsletter * 1000).toBe(DEFAULT_UPSTREAM_TIMEOUT_MS);
+      expect(SEND_TIME_LIMIT_SECONDS.smtpExchange * 1000).toBe(DEFAULT_SMTP_TIMEOUT_MS);
+    });
+  });
+
   it('drains for 5 s after SIGTERM unless DRAIN_SECONDS says otherwise, and has no metrics unless METRICS_PORT is set', () => {
     expect(parseConfig({})).toMatchObject({ drainSeconds: 5, metricsPort: undefined });
     expect(parseConfig({ DRAIN_SECONDS: '0', METRICS_PORT: '9464' })).toMatchObject({ drainSeconds: 0, metricsPort: 9464 });
@@ -119,8 +154,7 @@ describe('parseConfig', () => {
   it('picks the newsletter provider from the list id', () => {
     expect(parseConfig({ NEWSLETTER_LIST_ID: 'Abc123' }).newsletter.provider).toBe('klaviyo-form');
     expect(
-      parseConfig({ NEWSLETTER_LIST_ID: 'Abc123', NEWSLETTER_PROVIDER: 'klaviyo-api', NEWSLETTER_COMPANY_ID: 'PK1' })
-        .newsletter.provider,
+      parseConfig({ NEWSLETTER_LIST_ID: 'Abc123', NEWSLETTER_PROVIDER: 'klaviyo-api', NEWSLETTER_COMPANY_ID: 'PK1' }).newsletter.provider,
     ).toBe('klaviyo-api');
   });
 

@@ -23,13 +23,9 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { anchors, paths } from '../../../shared/paths';
-import {
-  checkContactMessage,
-  CONTACT_OUTCOME_PARAM,
-  CONTACT_RECEIVED,
-  contactValuesOf,
-} from '../../../shared/rules/contact-message';
+import { checkContactMessage, CONTACT_OUTCOME_PARAM, CONTACT_RECEIVED, contactValuesOf } from '../../../shared/rules/contact-message';
 import type { ContactErrors, ContactFormState, ContactValues } from '../../../shared/rules/contact-message';
+import { errorCode } from '../intake/error-code';
 import { fieldsOf, formEndpoint, isFormPost } from '../intake/form-endpoint';
 import type { MessageEntry } from './message-ledger';
 
@@ -102,10 +98,12 @@ export function contactRouter(deps: ContactRouterDeps): express.Router {
         entry = await deps.record(check.values, req.log);
       } catch (error) {
         deps.onOutcome?.('unavailable');
-        const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : 'error';
-        req.log.error({ code }, 'contact message could not be recorded');
+        req.log.error({ code: errorCode(error) ?? 'error' }, 'contact message could not be recorded');
         res.setHeader('Retry-After', '60');
-        return await refused(req, res, 503, contactApiMessages.unavailable, { values: check.values, problem: contactApiMessages.unavailable });
+        return await refused(req, res, 503, contactApiMessages.unavailable, {
+          values: check.values,
+          problem: contactApiMessages.unavailable,
+        });
       }
       deps.onOutcome?.('received');
       req.log.info({ messageId: entry.id, status: entry.status }, 'contact message received');
@@ -129,10 +127,12 @@ export function contactRouter(deps: ContactRouterDeps): express.Router {
       deps.onOutcome?.('rate-limited');
       res.setHeader('Retry-After', String(retryAfter));
       const values = contactValuesOf(fieldsOf(req));
-      void refused(req, res, 429, contactApiMessages.rateLimited, { values, problem: contactApiMessages.rateLimited }).catch((error: unknown) => {
-        req.log.error({ err: error }, 'contact page could not be rendered');
-        if (!res.headersSent) res.status(429).type('text/plain').send(contactApiMessages.rateLimited);
-      });
+      void refused(req, res, 429, contactApiMessages.rateLimited, { values, problem: contactApiMessages.rateLimited }).catch(
+        (error: unknown) => {
+          req.log.error({ err: error }, 'contact page could not be rendered');
+          if (!res.headersSent) res.status(429).type('text/plain').send(contactApiMessages.rateLimited);
+        },
+      );
     },
     onHoneypot(req, res) {
       // Bots are told it worked, so they learn nothing; nothing is kept or sent.

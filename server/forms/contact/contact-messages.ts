@@ -5,39 +5,31 @@
  * POST /api/contact. Without SMTP settings the ledger is the inbox, read
  * with `npm run messages`, and the server says so once at start-up.
  */
-import type express from 'express';
 import type { Logger } from 'pino';
+import { paths } from '../../../shared/paths';
 import type { AppConfig } from '../../config';
-import type { Outbox } from '../outbox/outbox';
 import type { ContactFormContent } from '../../../shared/content/types';
 import type { ContactFormState } from '../../../shared/rules/contact-message';
+import { createFormIntake } from '../intake/form-intake';
+import type { FormIntake, IntakeDeps, IntakeRateLimit } from '../intake/form-intake';
 import { CONTACT_RATE_WINDOW_MS, contactRouter } from './contact-handler';
 import type { ContactRouterDeps } from './contact-handler';
-import type { Store } from 'express-rate-limit';
 import { recordMessage } from './message-ledger';
-import type { MessageStore } from './message-ledger';
+import type { MessageEntry } from './message-ledger';
 import { createSmtpMailer } from './smtp-mailer';
 
 export interface ContactOptions {
   /** Messages per client per window. Default CONTACT_RATE_LIMIT per hour; a limit of 0 is none. */
-  rateLimit?: { limit: number; windowMs: number };
+  rateLimit?: IntakeRateLimit;
   /** Time limit of each SMTP exchange. Default 15 s. */
   smtpTimeoutMs?: number;
 }
 
-export interface ContactMessages {
-  router: express.Router;
-  store: MessageStore;
-  rateLimit: { limit: number; windowMs: number };
-}
+export type ContactMessages = FormIntake<MessageEntry>;
 
 export function createContactMessages(
   config: AppConfig,
-  deps: {
-    logger: Logger;
-    outbox: Outbox;
-    store: MessageStore;
-    rateLimitStore?: Store;
+  deps: IntakeDeps<MessageEntry> & {
     /** The form's words of the moment (topics and their labels). */
     form: () => ContactFormContent;
     renderForm: (state: ContactFormState, log: Logger) => Promise<string>;
@@ -48,37 +40,34 @@ export function createContactMessages(
   const { store } = deps;
   const topicLabel = (id: string) => deps.form().topics.find((topic) => topic.id === id)?.label;
 
-  const queue =
-    smtp &&
-    deps.outbox.add({
-      name: 'contact',
-      noun: 'contact message',
-      store,
-      deliveredStatus: 'sent',
-      refusedStatus: 'failed',
-      send: createSmtpMailer({ smtp, siteUrl: config.siteUrl, topicLabel, timeoutMs: deps.smtpTimeoutMs }).send,
-    });
-  if (!queue) {
-    deps.logger.warn(
-      { where: store.where },
-      'CONTACT_SMTP_URL is not set: contact messages are kept, not sent; read them with `npm run messages -- list`',
-    );
-  }
-
-  const rateLimit = { ...(deps.rateLimit ?? { limit: config.contact.rateLimit, windowMs: CONTACT_RATE_WINDOW_MS }), store: deps.rateLimitStore };
-  const router = contactRouter({
-    siteUrl: config.siteUrl,
-    logger: deps.logger,
-    rateLimit,
-    topics: () => deps.form().topics.map((topic) => topic.id),
-    renderForm: deps.renderForm,
-    onOutcome: deps.onOutcome,
-    async record(values, log) {
-      const entry = await recordMessage(store, values, queue?.firstRetryAt());
-      // Sent in the background: the visitor is told it is received, which is already true.
-      if (queue) void queue.deliverNow(entry.id, log);
-      return entry;
+  // With SMTP the ledger is the contact queue of the one outbox; without, it is the inbox.
+  const mailer = smtp && createSmtpMailer({ smtp, siteUrl: config.siteUrl, topicLabel, timeoutMs: deps.smtpTimeoutMs });
+  return createFormIntake(deps, {
+    defaultRateLimit: { limit: config.contact.rateLimit, windowMs: CONTACT_RATE_WINDOW_MS },
+    // The form without JavaScript posts to the contact page itself (./contact-handler.ts).
+    pagePaths: [paths.contact],
+    sender: mailer && { name: 'contact', noun: 'contact message', deliveredStatus: 'sent', refusedStatus: 'failed', send: mailer.send },
+    router({ queue, rateLimit, record }) {
+      if (!queue) {
+        deps.logger.warn(
+          { where: store.where },
+          'CONTACT_SMTP_URL is not set: contact messages are kept, not sent; read them with `npm run messages -- list`',
+        );
+      }
+      return contactRouter({
+        siteUrl: config.siteUrl,
+        logger: deps.logger,
+        rateLimit,
+        topics: () => deps.form().topics.map((topic) => topic.id),
+        renderForm: deps.renderForm,
+        onOutcome: deps.onOutcome,
+        async record(values, log) {
+          const entry = await record((firstAttemptAt) => recordMessage(store, values, firstAttemptAt));
+          // Sent in the background: the visitor is told it is received, which is already true.
+          if (queue) void queue.deliverNow(entry.id, log);
+          return entry;
+        },
+      });
     },
   });
-  return { router, store, rateLimit };
 }

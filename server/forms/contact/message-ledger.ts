@@ -10,8 +10,10 @@
  * given up after a day; `messages retry` queues it again).
  */
 import { randomBytes } from 'node:crypto';
-import { Ledger, readDeliveryFields, writeDeliveryFields } from '../storage/ledger-file';
-import type { DeliveryState, LedgerKind, LedgerOptions } from '../storage/ledger-file';
+import { Ledger } from '../storage/ledger-file';
+import type { LedgerOptions } from '../storage/ledger-file';
+import { readDeliveryFields, writeDeliveryFields } from '../storage/record-store';
+import type { DeliveryState, LedgerKind } from '../storage/record-store';
 import type { RecordStore } from '../storage/record-store';
 import type { ContactValues } from '../../../shared/rules/contact-message';
 
@@ -67,7 +69,12 @@ export const messageKind: LedgerKind<MessageEntry> = {
 };
 
 /** Records a new message; `firstAttemptAt` when it is to be sent (else it is kept as received). */
-export async function recordMessage(store: MessageStore, values: ContactValues, firstAttemptAt?: Date, now = new Date()): Promise<MessageEntry> {
+export async function recordMessage(
+  store: MessageStore,
+  values: ContactValues,
+  firstAttemptAt?: Date,
+  now = new Date(),
+): Promise<MessageEntry> {
   const at = now.toISOString();
   const id = `m-${randomBytes(8).toString('hex')}`;
   const entry: MessageEntry = firstAttemptAt

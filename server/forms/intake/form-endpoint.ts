@@ -18,7 +18,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import { rateLimit } from 'express-rate-limit';
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { HONEYPOT_FIELD } from '../../../shared/rules/newsletter-form';
+import { HONEYPOT_FIELD } from '../../../shared/rules/honeypot';
 import { crossSiteRefusal } from './same-site';
 
 const JSON_TYPE = 'application/json';

@@ -44,4 +44,3 @@ export function crossSiteRefusal(req: Request, siteUrl: string): string | undefi
   }
   return undefined;
 }
-

@@ -32,9 +32,7 @@ export interface NewsletterProvider {
   subscribe(email: string): Promise<SubscribeOutcome>;
 }
 
-export type SubscribeResponseBody =
-  | { ok: true; message: string; alreadySubscribed?: true }
-  | { ok: false; error: string };
+export type SubscribeResponseBody = { ok: true; message: string; alreadySubscribed?: true } | { ok: false; error: string };
 
 /**
  * What a sign-up came to, once the ledger (./ledger.ts) and, with a
@@ -105,7 +103,7 @@ export function readableReason(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value
     .replace(/<[^>]*>/g, ' ')
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/(?:(?![\u0080-\u009f])\p{Cc})+/gu, ' ') // C0 controls and DEL
     .replace(/\s+/g, ' ')
     .trim();
   if (!/[A-Za-z]/.test(text)) return undefined;

@@ -19,7 +19,7 @@ const MAX_RETURN_PATH_LENGTH = 2048;
 export function safeReturnPath(candidate: unknown): string | undefined {
   if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > MAX_RETURN_PATH_LENGTH) return undefined;
   if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.includes('\\')) return undefined;
-  if (/[\u0000-\u001f\u007f]/.test(candidate)) return undefined;
+  if (/(?![\u0080-\u009f])\p{Cc}/u.test(candidate)) return undefined; // C0 controls and DEL
   let url: URL;
   try {
     url = new URL(candidate, PLACEHOLDER_ORIGIN);

@@ -10,31 +10,33 @@
  *   line never overrides a newer record of the same address.
  */
 import { emailKey } from '../../../shared/rules/email';
-import { Ledger, readDeliveryFields, writeDeliveryFields } from '../storage/ledger-file';
-import type { DeliveryState, LedgerKind, LedgerOptions } from '../storage/ledger-file';
+import { Ledger } from '../storage/ledger-file';
+import type { LedgerOptions } from '../storage/ledger-file';
+import { readDeliveryFields, writeDeliveryFields } from '../storage/record-store';
+import type { DeliveryState, LedgerKind } from '../storage/record-store';
 import type { RecordStore } from '../storage/record-store';
 
 export { emailKey };
 
-export type EntryStatus = 'subscribed' | 'pending' | 'failed' | 'rejected';
-export const ENTRY_STATUSES: readonly EntryStatus[] = ['subscribed', 'pending', 'failed', 'rejected'];
+export type SignUpStatus = 'subscribed' | 'pending' | 'failed' | 'rejected';
+export const SIGN_UP_STATUSES: readonly SignUpStatus[] = ['subscribed', 'pending', 'failed', 'rejected'];
 
-export interface LedgerEntry extends DeliveryState {
+export interface SignUpEntry extends DeliveryState {
   email: string;
-  status: EntryStatus;
+  status: SignUpStatus;
 }
 
-export type SignUpStore = RecordStore<LedgerEntry>;
+export type SignUpStore = RecordStore<SignUpEntry>;
 
-export const signUpKind: LedgerKind<LedgerEntry> = {
+export const signUpKind: LedgerKind<SignUpEntry> = {
   label: 'newsletter ledger',
-  statuses: ENTRY_STATUSES,
+  statuses: SIGN_UP_STATUSES,
   keyOf: (entry) => emailKey(entry.email),
   read(record) {
     if (typeof record.email !== 'string' || !record.email.trim()) return undefined;
     const at = typeof record.at === 'string' ? record.at : '';
     if (record.status === undefined) return { entry: { email: record.email, status: 'subscribed', at }, legacy: true };
-    return { entry: { email: record.email, status: record.status as EntryStatus, at, ...readDeliveryFields(record) } };
+    return { entry: { email: record.email, status: record.status as SignUpStatus, at, ...readDeliveryFields(record) } };
   },
   write: (entry) => ({ email: entry.email, ...writeDeliveryFields(entry) }),
 };
@@ -43,13 +45,13 @@ export const signUpKind: LedgerKind<LedgerEntry> = {
  * Records a sign-up unless the address is already subscribed or pending.
  * A failed or rejected address is queued afresh with `status`.
  */
-export async function addSignUp(
+export async function recordSignUp(
   store: SignUpStore,
   email: string,
   status: 'subscribed' | 'pending',
   firstAttemptAt?: Date,
   now = new Date(),
-): Promise<{ created: boolean; entry: LedgerEntry }> {
+): Promise<{ created: boolean; entry: SignUpEntry }> {
   const { created, entry } = await store.insert(emailKey(email), (existing) => {
     if (existing && (existing.status === 'subscribed' || existing.status === 'pending')) return undefined;
     const at = now.toISOString();
@@ -60,6 +62,6 @@ export async function addSignUp(
 }
 
 /** The ledger file of sign-ups (NEWSLETTER_FILE). */
-export function openLedger(options: LedgerOptions): Ledger<LedgerEntry> {
+export function openSignUpLedger(options: LedgerOptions): Ledger<SignUpEntry> {
   return new Ledger(signUpKind, options);
 }

@@ -11,34 +11,30 @@
  *                                   provider: sent at once, and its clear
  *                                   answer recorded and told, else pending
  */
-import type express from 'express';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config';
-import type { AttemptResult, Outbox, SendOutcome } from '../outbox/outbox';
+import { errorCode } from '../intake/error-code';
+import { createFormIntake } from '../intake/form-intake';
+import type { FormIntake, Intake, IntakeDeps, IntakeRateLimit } from '../intake/form-intake';
+import type { AttemptResult, SendOutcome } from '../outbox/outbox';
 import type { NewsletterProvider, SignUpResult, SubscribeOutcome } from './outcome';
 import { createProvider } from './providers';
-import type { Store } from 'express-rate-limit';
-import { addSignUp, emailKey } from './sign-up-ledger';
-import type { SignUpStore } from './sign-up-ledger';
+import { emailKey, recordSignUp } from './sign-up-ledger';
+import type { SignUpEntry, SignUpStore } from './sign-up-ledger';
 import { RATE_LIMIT_WINDOW_MS, subscribeRouter } from './subscribe-handler';
 
 export interface SubscribeOptions {
   /** Time limit for the provider's answer. Default 8 s. */
   timeoutMs?: number;
   /** Sign-ups per client per window. Default NEWSLETTER_RATE_LIMIT per minute; a limit of 0 is none. */
-  rateLimit?: { limit: number; windowMs: number };
+  rateLimit?: IntakeRateLimit;
   /** Replaces the provider NEWSLETTER_PROVIDER selects. */
   provider?: NewsletterProvider;
   /** Called once per sign-up attempt with its outcome code (for metrics). */
   onOutcome?: (outcome: string) => void;
 }
 
-export interface SignUps {
-  router: express.Router;
-  store: SignUpStore;
-  /** The per-client limit in force, for the start-up warning about TRUST_PROXY. */
-  rateLimit: { limit: number; windowMs: number };
-}
+export type SignUps = FormIntake<SignUpEntry>;
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 8_000;
 
@@ -63,38 +59,44 @@ export function sendOutcomeOf(outcome: SubscribeOutcome): SendOutcome {
   }
 }
 
-export function createSignUps(
-  config: AppConfig,
-  deps: { logger: Logger; outbox: Outbox; store: SignUpStore; rateLimitStore?: Store } & SubscribeOptions,
-): SignUps {
-  const { store } = deps;
+export function createSignUps(config: AppConfig, deps: IntakeDeps<SignUpEntry> & SubscribeOptions): SignUps {
   const provider = deps.provider ?? createProvider(config.newsletter, { timeoutMs: deps.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS });
   const providerName = provider?.name ?? 'file';
-  // With a provider the ledger is the newsletter queue of the one outbox; without, it is the list.
-  const queue =
-    provider &&
-    deps.outbox.add({
+  return createFormIntake(deps, {
+    defaultRateLimit: { limit: config.newsletter.rateLimit, windowMs: RATE_LIMIT_WINDOW_MS },
+    // With a provider the ledger is the newsletter queue of the one outbox; without, it is the list.
+    sender: provider && {
       name: 'newsletter',
       noun: 'newsletter sign-up',
-      store,
       deliveredStatus: 'subscribed',
       refusedStatus: 'rejected',
       logFields: { provider: provider.name },
       send: async (entry) => sendOutcomeOf(await provider.subscribe(entry.email)),
-    });
+    },
+    router: (intake) =>
+      subscribeRouter(config, {
+        logger: deps.logger,
+        submit: signUpSubmitter(deps.store, providerName, intake),
+        providerName,
+        rateLimit: intake.rateLimit,
+        onOutcome: deps.onOutcome,
+      }),
+  });
+}
 
+/** What POST /api/subscribe does with an address that passed the shared rule (the table at the top). */
+function signUpSubmitter(store: SignUpStore, providerName: string, { queue, record }: Intake) {
   async function deliverNow(email: string, log: Logger): Promise<SignUpResult> {
     const result = await queue!.deliverNow(emailKey(email), log);
     return signUpResultOf(result);
   }
 
-  async function submit(email: string, log: Logger): Promise<SignUpResult> {
-    let added: Awaited<ReturnType<typeof addSignUp>>;
+  return async function submit(email: string, log: Logger): Promise<SignUpResult> {
+    let added: Awaited<ReturnType<typeof recordSignUp>>;
     try {
-      added = await addSignUp(store, email, queue ? 'pending' : 'subscribed', queue?.firstRetryAt());
+      added = await record((firstAttemptAt) => recordSignUp(store, email, firstAttemptAt ? 'pending' : 'subscribed', firstAttemptAt));
     } catch (error) {
-      const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : 'error';
-      const detail = `could not write to ${store.where} (${code})`;
+      const detail = `could not write to ${store.where} (${errorCode(error) ?? 'error'})`;
       log.error({ provider: providerName, detail }, 'newsletter sign-up could not be recorded');
       return { kind: 'unavailable', detail };
     }
@@ -112,11 +114,7 @@ export function createSignUps(
       return { kind: 'subscribed' };
     }
     return deliverNow(email, log);
-  }
-
-  const rateLimit = { ...(deps.rateLimit ?? { limit: config.newsletter.rateLimit, windowMs: RATE_LIMIT_WINDOW_MS }), store: deps.rateLimitStore };
-  const router = subscribeRouter(config, { logger: deps.logger, submit, providerName, rateLimit, onOutcome: deps.onOutcome });
-  return { router, store, rateLimit };
+  };
 }
 
 function signUpResultOf(result: AttemptResult): SignUpResult {

@@ -94,7 +94,8 @@ export function subscribeRouter(config: AppConfig, deps: SubscribeRouterDeps): e
     bodyLimit: BODY_LIMIT,
     rateLimit: deps.rateLimit,
     messages: newsletterMessages,
-    onRateLimited: (req, res, retryAfter) => answer(req, res, 429, 'rate-limited', { ok: false, error: newsletterMessages.rateLimited }, retryAfter),
+    onRateLimited: (req, res, retryAfter) =>
+      answer(req, res, 429, 'rate-limited', { ok: false, error: newsletterMessages.rateLimited }, retryAfter),
     onHoneypot(req, res) {
       // Bots are told it worked, so they learn nothing.
       const { status, code, body } = answerFor({ kind: 'subscribed' });

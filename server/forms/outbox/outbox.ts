@@ -1,5 +1,5 @@
 /**
- * The one outbox: delivers what the ledgers (./ledger.ts) hold to where it
+ * The one outbox: delivers what the stores (../storage/record-store.ts) hold to where it
  * must go, for every queue the site has: the newsletter's sign-ups to its
  * provider, the contact form's messages to the firm's SMTP server. A queue is
  * a ledger and a `send` function; everything else is here, once: at once
@@ -14,15 +14,19 @@
  * - At most `concurrency` (4) sends per queue are in flight. Something sent
  *   while they are all busy is not refused: it waits in the ledger as pending.
  * - One attempt per record at a time; a visitor sending a pending record
- *   again shares the attempt in flight.
+ *   again shares the attempt in flight. The store enforces it, not this
+ *   process's memory: each attempt holds a claim of its own (a fresh name),
+ *   and a running claim keeps off every other, this replica's too.
  * - The store (a ledger file, or PostgreSQL) is the source of truth, shared
  *   by every replica and the operator's commands: each round asks it what is
  *   due, so entries removed or re-queued by the operator are honoured, and
  *   entries left pending by a previous run are picked up at start.
  * - Exactly once across replicas: an entry is claimed in the store, with a
- *   lease of `leaseMs`, before it is sent, and only the claim's owner records
- *   the answer (./record-store.ts). A replica killed while it holds claims
- *   leaves them to run out; then another replica sends those entries.
+ *   lease of `leaseMs`, before it is sent, and the answer is recorded only
+ *   under that claim (../storage/record-store.ts). The lease outlasts any
+ *   send (the configuration refuses a shorter OUTBOX_LEASE_SECONDS, ../../config.ts),
+ *   so a slow send is never taken over. A replica killed while it holds
+ *   claims leaves them to run out; then another replica sends those entries.
  * - The one gap: a replica that dies during the send itself, after the other
  *   side accepted but before the answer is recorded, leaves an entry that is
  *   sent once more when its lease runs out (the provider answers "already
@@ -31,9 +35,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { timeOf } from '../storage/ledger-file';
-import type { DeliveryState } from '../storage/ledger-file';
-import type { RecordStore } from '../storage/record-store';
+import { timeOf } from '../storage/record-store';
+import type { DeliveryState, RecordStore } from '../storage/record-store';
 
 export interface OutboxTimings {
   /** Upper bound of the first retry's delay. */
@@ -50,8 +53,9 @@ export interface OutboxTimings {
   stopWaitMs: number;
   /**
    * How long a claim keeps other replicas off an entry. Longer than any send
-   * can take (the provider's 8 s, SMTP's few exchanges of 15 s), so a slow
-   * send is never taken over; it is how long a killed replica's entries wait.
+   * can take (the provider's 8 s, SMTP's exchanges of 15 s; see
+   * leaseProblem in ../../config.ts), so a slow send is never taken over; it
+   * is how long a killed replica's entries wait.
    */
   leaseMs: number;
 }
@@ -67,15 +71,15 @@ export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
 };
 
 /** What one send came to, as the queue's `send` says it; `cause` names it more closely in the log (e.g. 'timeout'). */
-export type SendOutcome = (
-
+export type SendOutcome =
   /** Accepted by the other side; `note` is the queue's own word on it (e.g. already subscribed), `detail` a problem worth keeping. */
-  | { kind: 'delivered'; note?: string; detail?: string }
-  /** Refused for good: never retried. `reason` may be shown to the visitor, `detail` is for the operator. */
-  | { kind: 'refused'; detail: string; reason?: string }
-  /** Not now: down, slow, busy. Retried after the backoff, or after `notBeforeMs` when the other side asked. */
-  | { kind: 'retry'; detail: string; notBeforeMs?: number }
-) & { cause?: string };
+  (
+    | { kind: 'delivered'; note?: string; detail?: string }
+    /** Refused for good: never retried. `reason` may be shown to the visitor, `detail` is for the operator. */
+    | { kind: 'refused'; detail: string; reason?: string }
+    /** Not now: down, slow, busy. Retried after the backoff, or after `notBeforeMs` when the other side asked. */
+    | { kind: 'retry'; detail: string; notBeforeMs?: number }
+  ) & { cause?: string };
 
 /** What an attempt tells the one waiting on it: a clear answer, or still pending. */
 export type AttemptResult = Exclude<SendOutcome, { kind: 'retry' }> | { kind: 'pending' };
@@ -111,16 +115,33 @@ export function retryDelayMs(attempt: number, timings: Pick<OutboxTimings, 'firs
   return Math.round(step * (0.5 + random() * 0.5));
 }
 
+/** An entry this replica holds a claim on, and that claim's name (what `settle` must be given). */
+interface Claimed {
+  entry: DeliveryState;
+  claim: string;
+}
+
 // One queue's bookkeeping inside the outbox.
 interface QueueState {
   queue: OutboxQueue<DeliveryState>;
+  /** At most one attempt per key in this process: the one a visitor sending that record again shares. */
   inFlight: Map<string, Promise<AttemptResult>>;
+  /** While a round claims for this queue: resolves once the round has started, or handed over, what it claimed. */
+  roundClaiming?: Promise<void>;
+  /**
+   * Entries the round claimed while this process's attempt on them had just
+   * begun (the round listed what is in flight before it began): that
+   * attempt's own claim fails on the round's, so it sends under the round's.
+   */
+  handedOver: Map<string, Claimed>;
 }
 
 export class Outbox {
   readonly timings: OutboxTimings;
   /** Names this replica's claims: host, process, and a random part for a restarted process that got the same pid. */
   readonly owner = `${hostname()}/${process.pid}/${randomBytes(4).toString('hex')}`;
+  /** How many claims this replica has named: each claim is `${owner}#${n}`, one attempt's (or one round's batch). */
+  private claims = 0;
   private readonly logger: Logger;
   private readonly random: () => number;
   private readonly queues = new Map<string, QueueState>();
@@ -141,7 +162,7 @@ export class Outbox {
   /** Adds a queue; its pending entries are sent from the next round on. Returns its handle. */
   add<E extends DeliveryState>(queue: OutboxQueue<E>): QueueHandle {
     if (this.queues.has(queue.name)) throw new Error(`the outbox already has a queue named ${queue.name}`);
-    const state: QueueState = { queue: queue as unknown as OutboxQueue<DeliveryState>, inFlight: new Map() };
+    const state: QueueState = { queue: queue as unknown as OutboxQueue<DeliveryState>, inFlight: new Map(), handedOver: new Map() };
     this.queues.set(queue.name, state);
     if (this.running) this.schedule(0);
     return {
@@ -182,30 +203,82 @@ export class Outbox {
     await Promise.all([...this.queues.values()].map((state) => state.queue.store.idle()));
   }
 
-  /** Starts an attempt when a slot is free (`claimed`: the round has claimed it already); undefined otherwise. */
-  private tryAttempt(state: QueueState, key: string, log: Logger, claimed?: DeliveryState): Promise<AttemptResult> | undefined {
-    if (this.stopping || state.inFlight.size >= this.timings.concurrency) return undefined;
-    const attempt = this.attempt(state.queue, key, log, claimed).finally(() => {
-      state.inFlight.delete(key);
+  /** A name for one claim: never used twice, so no two attempts can both hold one. */
+  private claimName(): string {
+    this.claims += 1;
+    return `${this.owner}#${this.claims}`;
+  }
+
+  /**
+   * Starts an attempt when a slot is free and none is in flight for `key`
+   * (`claimed`: the round has claimed it already); undefined otherwise.
+   */
+  private tryAttempt(state: QueueState, key: string, log: Logger, claimed?: Claimed): Promise<AttemptResult> | undefined {
+    if (this.stopping || state.inFlight.size >= this.timings.concurrency || state.inFlight.has(key)) return undefined;
+    const attempt: Promise<AttemptResult> = this.attempt(state, key, log, claimed).finally(() => {
+      if (state.inFlight.get(key) === attempt) state.inFlight.delete(key);
       if (this.running) this.schedule(0);
     });
     state.inFlight.set(key, attempt);
     return attempt;
   }
 
-  private async attempt(queue: OutboxQueue<DeliveryState>, key: string, log: Logger, claimed?: DeliveryState): Promise<AttemptResult> {
+  /** Starts the attempt for an entry the round claimed, or hands the claim to this process's attempt that began meanwhile. */
+  private startClaimed(state: QueueState, key: string, claimed: Claimed): void {
+    const current = state.inFlight.get(key);
+    if (!current) {
+      if (!this.tryAttempt(state, key, this.logger, claimed)) void this.release(state, key, claimed);
+      return;
+    }
+    state.handedOver.set(key, claimed);
+    // Not taken (that attempt had already got past claiming): sent once it is over, under the round's claim.
+    void current
+      .catch(() => undefined)
+      .then(() => {
+        if (state.handedOver.get(key) !== claimed) return;
+        state.handedOver.delete(key);
+        if (!this.tryAttempt(state, key, this.logger, claimed)) void this.release(state, key, claimed);
+      });
+  }
+
+  /** Gives up a claim that will not be sent now (every slot busy, or stopping), so it waits for no lease. */
+  private async release(state: QueueState, key: string, { claim }: Claimed): Promise<void> {
+    if (this.closed) return; // shut down: it runs out
+    await state.queue.store
+      .settle(key, claim, (entry) => entry)
+      .catch((error: unknown) => {
+        this.logger.error(
+          { err: error, queue: state.queue.name },
+          `${state.queue.store.kind.label} could not release a claim; it runs out`,
+        );
+      });
+  }
+
+  /** The round's claim on `key` if the round took it just before this attempt could (see QueueState.handedOver). */
+  private async takeHandedOver(state: QueueState, key: string): Promise<Claimed | undefined> {
+    await state.roundClaiming;
+    const claimed = state.handedOver.get(key);
+    state.handedOver.delete(key);
+    return claimed;
+  }
+
+  private async attempt(state: QueueState, key: string, log: Logger, claimed?: Claimed): Promise<AttemptResult> {
+    const { queue } = state;
     const retry = claimed !== undefined;
-    let entry = claimed;
-    if (!entry) {
+    let held = claimed;
+    if (!held) {
       try {
-        // Pending, and no other replica sending it: ours to send now.
-        entry = await queue.store.claim(key, this.owner, this.timings.leaseMs);
+        // Pending, and no claim on it running (another replica's, or this one's round): ours to send now.
+        const claim = this.claimName();
+        const entry = await queue.store.claim(key, claim, this.timings.leaseMs);
+        held = entry ? { entry, claim } : await this.takeHandedOver(state, key);
       } catch (error) {
         log.error({ err: error, queue: queue.name }, `${queue.store.kind.label} could not be read`);
         return { kind: 'pending' };
       }
-      if (!entry) return { kind: 'pending' };
+      if (!held) return { kind: 'pending' };
     }
+    const { entry, claim } = held;
 
     let outcome: SendOutcome;
     try {
@@ -217,10 +290,13 @@ export class Outbox {
     const attempts = (entry.attempts ?? 0) + 1;
     const logFields = { ...queue.logFields, queue: queue.name, outcome: outcome.cause ?? outcome.kind, attempts };
     try {
-      return await this.record(queue, key, outcome, attempts, log, logFields, retry);
+      return await this.record(queue, key, claim, outcome, attempts, log, logFields, retry);
     } catch (error) {
       // Not recorded: the entry stays pending and claimed; it is sent again when the claim runs out.
-      log.error({ ...logFields, err: error }, `${queue.store.kind.label} could not record the answer; will send again when the claim runs out`);
+      log.error(
+        { ...logFields, err: error },
+        `${queue.store.kind.label} could not record the answer; will send again when the claim runs out`,
+      );
       return outcome.kind === 'retry' ? { kind: 'pending' } : outcome;
     }
   }
@@ -228,6 +304,7 @@ export class Outbox {
   private async record(
     queue: OutboxQueue<DeliveryState>,
     key: string,
+    claim: string,
     outcome: SendOutcome,
     attempts: number,
     log: Logger,
@@ -236,9 +313,10 @@ export class Outbox {
   ): Promise<AttemptResult> {
     if (this.closed) return { kind: 'pending' }; // shut down: sent again once the claim runs out
     const stillPending = async (change: (entry: DeliveryState) => DeliveryState) => {
-      const recorded = await queue.store.settle(key, this.owner, change);
-      // The claim ran out during the send and another replica took the entry: its record stands.
-      if (!recorded) log.warn({ ...logFields }, `${queue.noun}: the answer came after the claim ran out; left to the replica that holds it now`);
+      const recorded = await queue.store.settle(key, claim, change);
+      // The claim ran out during the send and another claim took the entry: its record stands.
+      if (!recorded)
+        log.warn({ ...logFields }, `${queue.noun}: the answer came after the claim ran out; left to the replica that holds it now`);
       return recorded;
     };
     const settled = (entry: DeliveryState, status: string, lastError?: string): DeliveryState => {
@@ -267,7 +345,10 @@ export class Outbox {
         });
         const fields = { ...logFields, detail: outcome.detail, retryInMs: wait };
         if (updated?.status === 'failed') {
-          log.error(fields, `${queue.noun} delivery given up: entry marked failed (see \`${queue.name === 'newsletter' ? 'subscribers' : 'messages'} list\`)`);
+          log.error(
+            fields,
+            `${queue.noun} delivery given up: entry marked failed (see \`${queue.name === 'newsletter' ? 'subscribers' : 'messages'} list\`)`,
+          );
         } else if (retry) {
           log.warn(fields, `${queue.noun} not delivered; kept pending for another retry`);
         } else {
@@ -275,6 +356,25 @@ export class Outbox {
         }
         return { kind: 'pending' };
       }
+    }
+  }
+
+  /** Claims what is due in `free` slots and starts it; an attempt that began meanwhile waits for this (see takeHandedOver). */
+  private async claimDue(state: QueueState, free: number): Promise<DeliveryState[]> {
+    const { store } = state.queue;
+    const claim = this.claimName();
+    let done = () => {};
+    state.roundClaiming = new Promise((resolve) => {
+      done = resolve;
+    });
+    try {
+      // What is in flight now: an attempt that begins while this runs is not listed, and its claim then fails on ours.
+      const claimed = await store.claimDue(claim, this.timings.leaseMs, free, [...state.inFlight.keys()]);
+      for (const entry of claimed) this.startClaimed(state, store.kind.keyOf(entry), { entry, claim });
+      return claimed;
+    } finally {
+      state.roundClaiming = undefined;
+      done();
     }
   }
 
@@ -300,8 +400,7 @@ export class Outbox {
       const { store } = state.queue;
       try {
         const free = this.timings.concurrency - state.inFlight.size;
-        const claimed = this.stopping ? [] : await store.claimDue(this.owner, this.timings.leaseMs, free, [...state.inFlight.keys()]);
-        for (const entry of claimed) this.tryAttempt(state, store.kind.keyOf(entry), this.logger, entry);
+        const claimed = this.stopping ? [] : await this.claimDue(state, free);
         // Every slot busy: a finishing attempt starts the next round.
         const due = claimed.length < free ? await store.nextDue() : undefined;
         if (due) nextDue = Math.min(nextDue, Math.max(due.getTime(), now));

@@ -2,7 +2,7 @@
  * A durable ledger: every record the site has received of one kind (the
  * newsletter's sign-ups, the contact form's messages) in one append-only
  * JSON-lines file. Where a record must reach someone else (a provider, an
- * SMTP server) the ledger is also that queue's outbox (./outbox.ts). What a
+ * SMTP server) the ledger is also that queue's outbox (../outbox/outbox.ts). What a
  * record holds and how it is keyed is the kind's business (a `LedgerKind`);
  * this module only keeps records safe. Design record:
  * docs/decisions/005-sign-up-ledger.md and 012-contact-messages.md.
@@ -31,43 +31,8 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { emailKey } from '../../../shared/rules/email';
 import { withFileLock } from './file-lock';
-import { claimable, unclaimed } from './record-store';
-import type { RecordStore, RemoveSelector } from './record-store';
-
-/** What the outbox reads and writes of every record, whatever its kind. */
-export interface DeliveryState {
-  /** 'pending' and 'failed' mean the same to every kind; the others are the kind's own. */
-  status: string;
-  /** When the record was first received (ISO 8601 UTC). */
-  at: string;
-  /** When this state was recorded. */
-  updated?: string;
-  /** Pending: when the current delivery effort began; it gives up 24 h later. */
-  queued?: string;
-  /** Delivery attempts in the current effort. */
-  attempts?: number;
-  /** Pending: when the next attempt is due. */
-  next?: string;
-  /** The last delivery problem, as the sending module described it (never personal data). */
-  lastError?: string;
-  /** Pending and being sent: the replica sending it (./record-store.ts), and until when its claim holds. */
-  claimedBy?: string;
-  leaseUntil?: string;
-}
-
-/** What makes a ledger of one kind: its states, its key, its lines. */
-export interface LedgerKind<E extends DeliveryState> {
-  /** For log lines: 'newsletter ledger', 'message ledger'. */
-  label: string;
-  statuses: readonly E['status'][];
-  keyOf(entry: E): string;
-  /** A parsed line, or undefined when it is not a record of this kind. `legacy`: an old line that never overrides a newer one. */
-  read(record: Record<string, unknown>): { entry: E; legacy?: boolean } | undefined;
-  /** The line's fields, always in the same order. */
-  write(entry: E): Record<string, unknown>;
-}
-
-export type LedgerCounts<S extends string = string> = Record<S | 'removed', number>;
+import { claimable, timeOf, unclaimed } from './record-store';
+import type { DeliveryState, LedgerCounts, LedgerKind, RecordStore, RemoveSelector } from './record-store';
 
 export interface LedgerOptions {
   file: string;
@@ -75,34 +40,10 @@ export interface LedgerOptions {
   now?: () => Date;
 }
 
-/** The delivery fields of a line, as read from JSON (wrong types are dropped). */
-export function readDeliveryFields(record: Record<string, unknown>): Omit<DeliveryState, 'status' | 'at'> {
-  const fields: Omit<DeliveryState, 'status' | 'at'> = {};
-  for (const key of ['updated', 'queued', 'next', 'lastError', 'claimedBy', 'leaseUntil'] as const) {
-    if (typeof record[key] === 'string') fields[key] = record[key];
-  }
-  if (typeof record.attempts === 'number') fields.attempts = record.attempts;
-  return fields;
-}
-
-/** The delivery fields of a line, always in the same order (undefined ones are left out by JSON). */
-export function writeDeliveryFields({ status, at, updated, queued, attempts, next, lastError, claimedBy, leaseUntil }: DeliveryState) {
-  return { status, at, updated, queued, attempts, next, lastError, claimedBy, leaseUntil };
-}
-
-/** Milliseconds since the epoch of an ISO time; 0 (long due) when absent or unreadable. */
-export function timeOf(iso: string | undefined): number {
-  const value = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(value) ? 0 : value;
-}
-
 /** Beyond this many superseded lines, an append also compacts the file. */
 const COMPACT_SLACK = 100;
 
-type ParsedLine<E> =
-  | { kind: 'entry'; entry: E; legacy: boolean }
-  | { kind: 'erased'; count: number }
-  | undefined;
+type ParsedLine<E> = { kind: 'entry'; entry: E; legacy: boolean } | { kind: 'erased'; count: number } | undefined;
 
 function parseLine<E extends DeliveryState>(line: string, kind: LedgerKind<E>): ParsedLine<E> {
   let value: unknown;
@@ -252,7 +193,9 @@ export class Ledger<E extends DeliveryState> implements RecordStore<E> {
   removeWhere(selector: RemoveSelector): Promise<number> {
     return this.exclusive(async () => {
       const matches = (entry: E) =>
-        'key' in selector ? this.kind.keyOf(entry) === selector.key : emailKey(String((entry as { email?: unknown }).email ?? '')) === emailKey(selector.email);
+        'key' in selector
+          ? this.kind.keyOf(entry) === selector.key
+          : emailKey(String((entry as { email?: unknown }).email ?? '')) === emailKey(selector.email);
       const keys = [...this.entries].filter(([, entry]) => matches(entry)).map(([key]) => key);
       if (keys.length === 0) return 0;
       for (const key of keys) this.entries.delete(key);
@@ -268,7 +211,7 @@ export class Ledger<E extends DeliveryState> implements RecordStore<E> {
     return this.exclusive(async () => {
       const entry = this.entries.get(key);
       const now = this.now().getTime();
-      if (!entry || !claimable(entry, owner, now)) return undefined;
+      if (!entry || !claimable(entry, now)) return undefined;
       const claimed = { ...entry, claimedBy: owner, leaseUntil: new Date(now + leaseMs).toISOString() };
       await this.append([claimed]);
       return claimed;
@@ -282,7 +225,7 @@ export class Ledger<E extends DeliveryState> implements RecordStore<E> {
       const leaseUntil = new Date(now + leaseMs).toISOString();
       const skip = new Set(exclude);
       const claimed = [...this.entries]
-        .filter(([key, entry]) => !skip.has(key) && timeOf(entry.next) <= now && claimable(entry, owner, now))
+        .filter(([key, entry]) => !skip.has(key) && timeOf(entry.next) <= now && claimable(entry, now))
         .sort(([, a], [, b]) => timeOf(a.next) - timeOf(b.next))
         .slice(0, limit)
         .map(([, entry]) => ({ ...entry, claimedBy: owner, leaseUntil }));
@@ -371,13 +314,19 @@ export class Ledger<E extends DeliveryState> implements RecordStore<E> {
       }
     }
     if (skipped > 0) {
-      this.logger.warn({ file: this.file, skipped }, `${this.kind.label}: skipped unreadable lines (records torn by a crash?); the rest is intact`);
+      this.logger.warn(
+        { file: this.file, skipped },
+        `${this.kind.label}: skipped unreadable lines (records torn by a crash?); the rest is intact`,
+      );
     }
     let size = from + end;
     if (end < bytes.length) {
       // We hold the lock, so nobody is writing: this is a record torn by a crash.
       // Closing it with a newline keeps the next append a line of its own.
-      this.logger.warn({ file: this.file, bytes: bytes.length - end }, `${this.kind.label}: skipped a torn last record (a crash during a write?); the rest is intact`);
+      this.logger.warn(
+        { file: this.file, bytes: bytes.length - end },
+        `${this.kind.label}: skipped a torn last record (a crash during a write?); the rest is intact`,
+      );
       await this.writeAppend(Buffer.from('\n'));
       this.lineCount += 1;
       size = from + bytes.length + 1;
@@ -389,7 +338,7 @@ export class Ledger<E extends DeliveryState> implements RecordStore<E> {
     const directory = path.dirname(this.file);
     await mkdir(directory, { recursive: true });
     const handle = await open(this.file, 'a', 0o600);
-    let created = false;
+    let created: boolean;
     try {
       const info = await handle.stat();
       created = info.size === 0;
@@ -417,7 +366,9 @@ export class Ledger<E extends DeliveryState> implements RecordStore<E> {
   private async compact(): Promise<void> {
     const directory = path.dirname(this.file);
     await mkdir(directory, { recursive: true });
-    const lines = (this.erased > 0 ? [`${JSON.stringify({ erased: this.erased })}\n`] : []).concat([...this.entries.values()].map((entry) => this.lineOf(entry)));
+    const lines = (this.erased > 0 ? [`${JSON.stringify({ erased: this.erased })}\n`] : []).concat(
+      [...this.entries.values()].map((entry) => this.lineOf(entry)),
+    );
     const temporary = `${this.file}.${process.pid}.tmp`;
     const handle = await open(temporary, 'w', 0o600);
     try {

@@ -17,7 +17,7 @@ import type { MessageStore } from '../contact/message-ledger';
 import { openDatabase } from './postgres/database';
 import { PostgresRateLimitStore } from './postgres/rate-limit-store';
 import { CONTACT_MESSAGES_TABLE, SIGN_UPS_TABLE, TableStore } from './postgres/table-store';
-import { openLedger, signUpKind } from '../newsletter/sign-up-ledger';
+import { openSignUpLedger, signUpKind } from '../newsletter/sign-up-ledger';
 import type { SignUpStore } from '../newsletter/sign-up-ledger';
 
 export interface Storage {
@@ -39,7 +39,7 @@ export function openStorage(config: Pick<AppConfig, 'databaseUrl' | 'newsletter'
   if (!config.databaseUrl) {
     return {
       kind: 'file',
-      signUps: openLedger({ file: config.newsletter.file, logger }),
+      signUps: openSignUpLedger({ file: config.newsletter.file, logger }),
       messages: openMessageLedger({ file: config.contact.file, logger }),
       rateLimitStore: () => undefined,
       problem: async () => undefined,

@@ -1,6 +1,6 @@
 /**
  * The records of one kind in a PostgreSQL table (./migrations/), with the
- * same promises as the ledger file (../outbox/record-store.ts):
+ * same promises as the ledger file (the contract: ../record-store.ts):
  *
  * - every state change is one transaction that locks the record's row
  *   (`SELECT … FOR UPDATE`), so two replicas never both change it;
@@ -10,9 +10,8 @@
  */
 import type pg from 'pg';
 import { emailKey } from '../../../../shared/rules/email';
-import type { DeliveryState, LedgerCounts, LedgerKind } from '../ledger-file';
 import { unclaimed } from '../record-store';
-import type { RecordStore, RemoveSelector } from '../record-store';
+import type { DeliveryState, LedgerCounts, LedgerKind, RecordStore, RemoveSelector } from '../record-store';
 import type { Database } from './database';
 
 /** How one kind's records sit in their table. */
@@ -200,12 +199,12 @@ export class TableStore<E extends DeliveryState> implements RecordStore<E> {
     });
   }
 
-  // ---- claims
+  // ---- claims: a running claim keeps off every other, one under the same name too (../record-store.ts, claimable)
 
   async claim(key: string, owner: string, leaseMs: number): Promise<E | undefined> {
     const { rows } = await this.db.query<Row>(
       `UPDATE ${this.shape.table} SET claimed_by = $2, lease_until = now() + $3 * interval '1 millisecond'
-       WHERE ${this.shape.keyColumn} = $1 AND status = 'pending' AND (claimed_by IS NULL OR claimed_by = $2 OR lease_until <= now())
+       WHERE ${this.shape.keyColumn} = $1 AND status = 'pending' AND (claimed_by IS NULL OR lease_until <= now())
        RETURNING *`,
       [key, owner, leaseMs],
     );
@@ -220,7 +219,7 @@ export class TableStore<E extends DeliveryState> implements RecordStore<E> {
        WHERE ${keyColumn} IN (
          SELECT ${keyColumn} FROM ${table}
          WHERE status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= now())
-           AND (claimed_by IS NULL OR claimed_by = $1 OR lease_until <= now())
+           AND (claimed_by IS NULL OR lease_until <= now())
            AND NOT (${keyColumn} = ANY($4::text[]))
          ORDER BY next_attempt_at NULLS FIRST
          LIMIT $3

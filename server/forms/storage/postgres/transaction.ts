@@ -7,7 +7,11 @@ import type pg from 'pg';
  * 'error' event (the connection cut between two statements) is listened to
  * meanwhile, since unheard it would end the process; `onCut` hears it.
  */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, onCut?: (error: Error) => void): Promise<T> {
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+  onCut?: (error: Error) => void,
+): Promise<T> {
   const client = await pool.connect();
   let broken = false;
   const cut = (error: Error) => {
