@@ -32,6 +32,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { readPublishedContent } from '../../server/content/content-store';
 import { paths } from '../../shared/paths';
+import { exitOf, startServerProcess } from '../local/server-process';
 import type { RecordedResponse } from './reference-server';
 import { median } from './median';
 import { processCpuMicros } from './process-cpu';
@@ -67,11 +68,11 @@ const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'transfer-enco
  * bench still runs, with noisier figures.
  */
 const CORES = availableParallelism();
-const PINNED = process.platform === 'linux' && CORES >= 2 && spawnSync('taskset', ['-p', '-c', `1-${CORES - 1}`, String(process.pid)]).status === 0;
+const PINNED =
+  process.platform === 'linux' && CORES >= 2 && spawnSync('taskset', ['-p', '-c', `1-${CORES - 1}`, String(process.pid)]).status === 0;
 
-function spawnServer(args: string[], options: Parameters<typeof spawn>[2]): ChildProcess {
-  return PINNED ? spawn('taskset', ['-c', '0', process.execPath, ...args], options) : spawn(process.execPath, args, options);
-}
+/** The command that runs Node with `args` on the servers' core. */
+const onServerCore = (args: string[]) => (PINNED ? ['taskset', '-c', '0', process.execPath, ...args] : [process.execPath, ...args]);
 
 interface Started {
   child: ChildProcess;
@@ -91,22 +92,12 @@ function waitForLine(child: ChildProcess, match: (line: string) => string | unde
 
 async function startSite(): Promise<Started & { startupMs: number }> {
   const started = performance.now();
-  const child = spawnServer(['dist/server/index.js'], {
-    cwd: rootDir,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const { child, origin } = await startServerProcess({
+    command: onServerCore(['dist/server/index.js']),
+    env: { LOG_LEVEL: 'info' },
+    log: 'drop',
+    stderr: 'inherit',
   });
-  const port = await waitForLine(child, (line) => {
-    try {
-      const record = JSON.parse(line) as { port?: number; msg?: string };
-      return record.msg?.startsWith('listening') ? String(record.port) : undefined;
-    } catch {
-      return undefined;
-    }
-  });
-  // Keep reading the request log (as a log shipper would), then discard it.
-  child.stdout!.resume();
-  const origin = `http://127.0.0.1:${port}`;
   for (;;) {
     const response = await fetch(`${origin}${paths.health}`).catch(() => undefined);
     if (response?.status === 200) break;
@@ -116,10 +107,8 @@ async function startSite(): Promise<Started & { startupMs: number }> {
 }
 
 async function startReference(kind: 'express' | 'node', fixtures: string): Promise<Started> {
-  const child = spawnServer(['--import', 'tsx', 'scripts/bench/reference-server.ts', kind, fixtures], {
-    cwd: rootDir,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const [node, ...args] = onServerCore(['--import', 'tsx', 'scripts/bench/reference-server.ts', kind, fixtures]);
+  const child = spawn(node!, args, { cwd: rootDir, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await waitForLine(child, (line) => (/^\d+$/.test(line) ? line : undefined));
   return { child, origin: `http://127.0.0.1:${port}` };
 }
@@ -157,7 +146,6 @@ interface Load {
   serverBusy: number;
   clientBusy: number;
 }
-
 
 /**
  * The client is one thread: at about 90% of a core it can send no faster,
@@ -198,11 +186,10 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+const stop = (child: ChildProcess) => {
+  child.kill('SIGTERM');
+  return exitOf(child);
+};
 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 
@@ -304,7 +291,7 @@ for (let round = 0; round < ROUNDS; round++) {
 const rssAfter = rounds[rounds.length - 1] ?? rssAfterFirst;
 console.log(
   `\nRSS: ${rssBefore.toFixed(1)} MB at start, ${rssAfterFirst.toFixed(1)} MB after a first round, ` +
-    `then ${rounds.map((mb) => mb.toFixed(1)).join(', ')} MB after ${ROUNDS} more (${(rssAfter - rssAfterFirst >= 0 ? '+' : '')}${(rssAfter - rssAfterFirst).toFixed(1)} MB)`,
+    `then ${rounds.map((mb) => mb.toFixed(1)).join(', ')} MB after ${ROUNDS} more (${rssAfter - rssAfterFirst >= 0 ? '+' : ''}${(rssAfter - rssAfterFirst).toFixed(1)} MB)`,
 );
 /**
  * Search pages (/podcast?q=…) are not in the page cache: a repeated search is
@@ -328,7 +315,10 @@ let searchCount = 0;
 const rssBeforeSearches = rssMb(site.child.pid!);
 const searches = [
   await searchLoad('/podcast?q=retirment (repeated: kept in the LRU)', () => '/podcast?q=retirment'),
-  await searchLoad('/podcast?q=<a new search each time>', () => `/podcast?q=${words[searchCount % words.length]}+${(searchCount++).toString(36)}`),
+  await searchLoad(
+    '/podcast?q=<a new search each time>',
+    () => `/podcast?q=${words[searchCount % words.length]}+${(searchCount++).toString(36)}`,
+  ),
 ];
 const rssAfterSearches = rssMb(site.child.pid!);
 const cachedCpu = await searchLoad(`${paths.podcastPage(2)} (cached page)`, () => paths.podcastPage(2));

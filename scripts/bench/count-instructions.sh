@@ -13,7 +13,7 @@
 #
 # Needs valgrind (Debian: apt-get install valgrind). About two minutes.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 URL_PATH=${1:-/press}
 N=${2:-2000}

@@ -128,6 +128,12 @@ server.close();
 console.log(`Framework evaluation on the main thread (${frameworkUrl}, ${RUNS} runs each):`);
 console.log(`  ${''.padEnd(40)} import  first use  (each run: import + first use)`);
 for (const [variant, values] of Object.entries(times)) {
-  const medians = `${median(values.map((t) => t.importMs)).toFixed(1).padStart(6)}  ${median(values.map((t) => t.firstUseMs)).toFixed(1).padStart(9)} ms`;
-  console.log(`  ${variant.padEnd(40)}${medians}  (${values.map((t) => `${t.importMs.toFixed(1)} + ${t.firstUseMs.toFixed(1)}`).join(', ')})`);
+  const medians = `${median(values.map((t) => t.importMs))
+    .toFixed(1)
+    .padStart(6)}  ${median(values.map((t) => t.firstUseMs))
+    .toFixed(1)
+    .padStart(9)} ms`;
+  console.log(
+    `  ${variant.padEnd(40)}${medians}  (${values.map((t) => `${t.importMs.toFixed(1)} + ${t.firstUseMs.toFixed(1)}`).join(', ')})`,
+  );
 }

@@ -10,21 +10,17 @@
  *   npm run lighthouse                     the five pages below, five runs each
  *   npm run lighthouse -- --runs 1 /press  one page, one run
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { readPublishedContent } from '../../server/content/content-store';
 import { paths } from '../../shared/paths';
+import { startServerProcess } from '../local/server-process';
 import { median } from './median';
 
 /** The episodes the public sees now, read from content/ as the server reads them. */
 const { episodes } = readPublishedContent(process.cwd());
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values, positionals } = parseArgs({ options: { runs: { type: 'string', default: '5' } }, allowPositionals: true });
 const RUNS = Number(values.runs);
 const PAGES = positionals.length
@@ -39,33 +35,30 @@ const METRICS = {
   'speed-index': 'SI',
 } as const;
 
-async function startSite(): Promise<{ origin: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
-    cwd: rootDir,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const record = JSON.parse(line) as { msg?: string; port?: number };
-      if (record.msg?.startsWith('listening') && record.port) resolve(record.port);
-    });
-    // The request log is read and dropped, so the pipe never fills.
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  });
-  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
-}
-
-
-const site = await startSite();
+const site = await startServerProcess({ env: { LOG_LEVEL: 'info' }, log: 'drop', stderr: 'inherit' });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 let failed = false;
 try {
   console.log(`Lighthouse mobile (simulated slow 4G), median of ${RUNS} run(s) per page\n`);
-  console.log(['page'.padEnd(50), ...CATEGORIES.map((c) => c.slice(0, 11).padStart(12)), ...Object.values(METRICS).map((m) => m.padStart(8)), '  performance, TBT of each run'].join(''));
+  console.log(
+    [
+      'page'.padEnd(50),
+      ...CATEGORIES.map((c) => c.slice(0, 11).padStart(12)),
+      ...Object.values(METRICS).map((m) => m.padStart(8)),
+      '  performance, TBT of each run',
+    ].join(''),
+  );
   for (const page of PAGES) {
     const scores: Record<string, number[]> = {};
     const metrics: Record<string, number[]> = {};
@@ -73,7 +66,12 @@ try {
     // timeout on a busy machine) has no scores: it is reported and run again,
     // never counted as a 0. Up to as many retries as runs.
     for (let run = 0, attempts = 0; run < RUNS && attempts < 2 * RUNS; attempts++) {
-      const result = await lighthouse(site.origin + page, { port: chrome.port, onlyCategories: [...CATEGORIES], output: 'json', logLevel: 'error' });
+      const result = await lighthouse(site.origin + page, {
+        port: chrome.port,
+        onlyCategories: [...CATEGORIES],
+        output: 'json',
+        logLevel: 'error',
+      });
       const lhr = result!.lhr;
       if (lhr.runtimeError) {
         console.log(`  ${page}: a run failed (${lhr.runtimeError.code}: ${lhr.runtimeError.message}); running it again`);
@@ -82,7 +80,9 @@ try {
       for (const category of CATEGORIES) (scores[category] ??= []).push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
       for (const audit of Object.keys(METRICS)) (metrics[audit] ??= []).push(lhr.audits[audit]?.numericValue ?? NaN);
       if (run === 0) {
-        const failing = Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary');
+        const failing = Object.values(lhr.audits).filter(
+          (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary',
+        );
         for (const audit of failing) console.log(`  ${page}: ${audit.id} — ${audit.title}`);
       }
       run++;
@@ -103,7 +103,7 @@ try {
   }
 } finally {
   chrome.kill();
-  site.stop();
+  await site.stop();
 }
 if (failed) {
   console.error('\nA page scored below 98 on Performance.');

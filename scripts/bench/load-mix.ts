@@ -168,7 +168,15 @@ export function startLoad(options: {
         max: round(sorted[sorted.length - 1] ?? 0),
       },
       p99ByRoute: [...routeLatencies]
-        .map(([route, times]) => ({ route, p99: round(percentile(times.sort((a, b) => a - b), 99)) }))
+        .map(([route, times]) => ({
+          route,
+          p99: round(
+            percentile(
+              times.sort((a, b) => a - b),
+              99,
+            ),
+          ),
+        }))
         .sort((a, b) => b.p99 - a.p99),
     };
   });

@@ -2,7 +2,7 @@
  * npm run load: the production server as its own process under sustained
  * load — 100 connections for 60 s over a mix of pages, page data, assets,
  * 404s and newsletter sign-ups (delivered to a local fake of the provider,
- * test/support/fake-provider.ts). Prints failed requests, statuses by code,
+ * scripts/local/fake-provider.ts). Prints failed requests, statuses by code,
  * unexpected statuses per route, p50/p99 and the server's RSS before, during
  * and after. Exits 1 on any failed request or unexpected status.
  *
@@ -13,17 +13,15 @@
  * The client runs in this process and shares the machine's cores with the
  * server; on a busy machine latency suffers, the outcome must not.
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readPublishedContent } from '../../server/content/content-store';
 import { paths } from '../../shared/paths';
-import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../../test/support/fake-provider';
+import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../local/fake-provider';
+import { startServerProcess } from '../local/server-process';
 import { formatReport, startLoad } from './load-mix';
 import type { LoadTarget } from './load-mix';
 
@@ -50,27 +48,6 @@ async function memory(pid: number, metricsOrigin: string): Promise<string> {
   const text = await fetch(`${metricsOrigin}/metrics`).then((res) => res.text());
   const heapMb = Number(/^nodejs_heap_size_used_bytes (\S+)$/m.exec(text)?.[1] ?? NaN) / 1024 / 1024;
   return `${rssMb(pid).toFixed(0)} (heap ${heapMb.toFixed(0)})`;
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string; metricsOrigin: string }> {
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
-    cwd: rootDir,
-    // With metrics on, as in production; they also tell the V8 heap apart from RSS.
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DRAIN_SECONDS: '0', METRICS_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const { port, metricsPort } = await new Promise<{ port: number; metricsPort: number }>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      if (!line.includes('"listening on')) return;
-      const record = JSON.parse(line) as { port: number; metricsPort: number };
-      resolve(record);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before it listened (did you run npm run build?)`)));
-  });
-  // The request log is read, as a log shipper would, and dropped.
-  child.stdout!.resume();
-  return { child, origin: `http://127.0.0.1:${port}`, metricsOrigin: `http://127.0.0.1:${metricsPort}` };
 }
 
 const manifest = JSON.parse(readFileSync(path.join(rootDir, 'dist/build-manifest.json'), 'utf8')) as {
@@ -107,14 +84,22 @@ const targets: LoadTarget[] = [
 
 const provider = await startFormEndpoint('success');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'harbor-load-'));
-const server = await startServer({
-  NEWSLETTER_LIST_ID: 'LoadTest',
-  NEWSLETTER_ENDPOINT: `${provider.origin}${FORM_ENDPOINT_PATH}`,
-  NEWSLETTER_FILE: path.join(dataDir, 'subscribers.jsonl'),
-  // Every request comes from this one client: no per-client sign-up limit.
-  NEWSLETTER_RATE_LIMIT: '0',
+const server = await startServerProcess({
+  env: {
+    DRAIN_SECONDS: '0',
+    // With metrics on, as in production; they also tell the V8 heap apart from RSS.
+    METRICS_PORT: '0',
+    NEWSLETTER_LIST_ID: 'LoadTest',
+    NEWSLETTER_ENDPOINT: `${provider.origin}${FORM_ENDPOINT_PATH}`,
+    NEWSLETTER_FILE: path.join(dataDir, 'subscribers.jsonl'),
+    // Every request comes from this one client: no per-client sign-up limit.
+    NEWSLETTER_RATE_LIMIT: '0',
+  },
+  log: 'drop',
+  stderr: 'inherit',
 });
 const pid = server.child.pid!;
+const metricsOrigin = server.metricsOrigin!;
 
 try {
   // One request per route first, so the page cache is warm and RSS "before" is the settled size.
@@ -127,11 +112,14 @@ try {
   console.log(`${CONNECTIONS} connections for ${SECONDS} s over ${targets.length} routes (pages, page data, assets, 404s, sign-ups)…\n`);
 
   const samples: string[] = [];
-  const sampler = setInterval(() => void memory(pid, server.metricsOrigin).then((sample) => samples.push(sample)), Math.max(1_000, (SECONDS * 1000) / 6));
+  const sampler = setInterval(
+    () => void memory(pid, metricsOrigin).then((sample) => samples.push(sample)),
+    Math.max(1_000, (SECONDS * 1000) / 6),
+  );
   const report = await startLoad({ origin: server.origin, connections: CONNECTIONS, targets, seconds: SECONDS }).done;
   clearInterval(sampler);
   const rssAfter = rssMb(pid);
-  const afterSample = await memory(pid, server.metricsOrigin);
+  const afterSample = await memory(pid, metricsOrigin);
 
   console.log(formatReport(report));
   console.log(
@@ -155,8 +143,7 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  server.child.kill('SIGTERM');
-  await new Promise((resolve) => server.child.once('exit', resolve));
+  await server.stop('SIGTERM');
   await provider.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

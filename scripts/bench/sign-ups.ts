@@ -16,15 +16,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../../test/support/fake-provider';
-import { startPostgres } from '../../test/support/postgres';
-import { startServerProcess } from '../../test/support/server-process';
+import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../local/fake-provider';
+import { startPostgres } from '../local/postgres';
+import { startServerProcess } from '../local/server-process';
 import { median } from './median';
 import { processCpuMicros } from './process-cpu';
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const REPEATS = 3;
 
@@ -46,7 +44,19 @@ async function measure(origin: string, pid: number, connections: number) {
         },
       ],
     });
-  await autocannon({ url: origin, connections, duration: 1, requests: [{ method: 'POST', path: '/api/subscribe', headers: { 'content-type': 'application/json' }, setupRequest: (request: object) => ({ ...request, body: nextBody() }) }] });
+  await autocannon({
+    url: origin,
+    connections,
+    duration: 1,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/subscribe',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request: object) => ({ ...request, body: nextBody() }),
+      },
+    ],
+  });
   const runs = [];
   for (let repeat = 0; repeat < REPEATS; repeat++) {
     const cpuBefore = processCpuMicros(pid);
@@ -82,16 +92,17 @@ const modes = {
 };
 
 console.log(`\nNewsletter sign-ups (POST /api/subscribe, a new address each), ${SECONDS} s × ${REPEATS}, median; fsync on in both stores`);
-console.log(`${'store, what happens before the answer'.padEnd(40)}${'1 conn: ms'.padStart(11)}${'req/s'.padStart(8)}${'10 conn: req/s'.padStart(16)}${'p99 ms'.padStart(8)}${'CPU µs/resp'.padStart(13)}${'failed'.padStart(8)}`);
+console.log(
+  `${'store, what happens before the answer'.padEnd(40)}${'1 conn: ms'.padStart(11)}${'req/s'.padStart(8)}${'10 conn: req/s'.padStart(16)}${'p99 ms'.padStart(8)}${'CPU µs/resp'.padStart(13)}${'failed'.padStart(8)}`,
+);
 let failures = 0;
 const means = new Map<string, number>();
 try {
   for (const [modeName, modeEnv] of Object.entries(modes)) {
     for (const [storeName, storeEnv] of Object.entries(stores)) {
       const server = await startServerProcess({
-        cwd: rootDir,
-        command: ['node', 'dist/server/index.js'],
         env: { NEWSLETTER_RATE_LIMIT: '0', CONTACT_FILE: path.join(dir, 'messages.jsonl'), ...modeEnv, ...(await storeEnv()) },
+        log: 'drop',
       });
       try {
         const one = await measure(server.origin, server.child.pid!, 1);

@@ -6,7 +6,7 @@
 # The motion is periodic over 10 s (all terms use 2*PI*T/10), so the loop is seamless.
 set -euo pipefail
 
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 OUT=public/media/video
 mkdir -p "$OUT"
 

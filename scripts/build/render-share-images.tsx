@@ -22,12 +22,7 @@ import type { SiteContent } from '../../server/content/publication';
 import { siteIcons } from '../../shared/paths';
 import { splitEpisodeTitle } from '../../shared/rules/episode-guest';
 import { isVideoEpisode } from '../../shared/rules/episode-media';
-import {
-  SHARE_IMAGE_HEIGHT,
-  SHARE_IMAGE_MANIFEST_PATH,
-  SHARE_IMAGE_WIDTH,
-  shareImageKeys,
-} from '../../server/pages/share-image-manifest';
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_MANIFEST_PATH, SHARE_IMAGE_WIDTH, shareImageKeys } from '../../server/pages/share-image-manifest';
 import type { ShareImageKey, ShareImageManifest } from '../../server/pages/share-image-manifest';
 
 const require = createRequire(import.meta.url);
@@ -131,19 +126,15 @@ function Card({ card, shortName }: { card: ShareCard; shortName: string }) {
           paddingRight: 72,
         }}
       >
-      <div style={{ display: 'flex', alignItems: 'center' }}>
-        <img src={MARK_URL} width={64} height={64} />
-        <div style={{ marginLeft: 20, fontSize: 30, fontWeight: 700 }}>{shortName}</div>
-      </div>
-      <div style={{ display: 'flex', flexDirection: 'column' }}>
-        <div style={{ fontSize: 24, fontWeight: 700, letterSpacing: 2, textTransform: 'uppercase', color: GOLD }}>
-          {card.eyebrow}
+        <div style={{ display: 'flex', alignItems: 'center' }}>
+          <img src={MARK_URL} width={64} height={64} />
+          <div style={{ marginLeft: 20, fontSize: 30, fontWeight: 700 }}>{shortName}</div>
         </div>
-        <div style={{ marginTop: 18, fontSize: titleSize(card.title), fontWeight: 700, lineHeight: 1.12 }}>
-          {card.title}
+        <div style={{ display: 'flex', flexDirection: 'column' }}>
+          <div style={{ fontSize: 24, fontWeight: 700, letterSpacing: 2, textTransform: 'uppercase', color: GOLD }}>{card.eyebrow}</div>
+          <div style={{ marginTop: 18, fontSize: titleSize(card.title), fontWeight: 700, lineHeight: 1.12 }}>{card.title}</div>
+          <div style={{ marginTop: 22, fontSize: 30, lineHeight: 1.3, color: MIST }}>{card.subtitle}</div>
         </div>
-        <div style={{ marginTop: 22, fontSize: 30, lineHeight: 1.3, color: MIST }}>{card.subtitle}</div>
-      </div>
         <div style={{ display: 'flex', fontSize: 26, fontWeight: 700, color: GOLD }}>{card.footer}</div>
       </div>
       <div style={{ display: 'flex', height: 12, backgroundColor: GOLD }} />

@@ -48,4 +48,3 @@ export function manifestFromMetafile(metafile: esbuild.Metafile, iconSprite: str
   if (!hydrate) throw new Error(`The client build has no output for ${HYDRATE_MODULE}`);
   return { entry, hydrate, pages, iconSprite };
 }
-

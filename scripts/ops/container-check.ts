@@ -12,7 +12,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const cache = path.join(root, '.cache', 'container');
 const IMAGE = 'harbor-ledger-check';
 const suffix = `${process.pid}`;
@@ -98,9 +98,12 @@ function ensureBase() {
   console.log('container: importing the cached base');
   podman([
     'import',
-    '--change', 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
-    '--change', 'CMD ["node"]',
-    tarball, 'localhost/node:24',
+    '--change',
+    'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+    '--change',
+    'CMD ["node"]',
+    tarball,
+    'localhost/node:24',
   ]);
   podman(['tag', 'localhost/node:24', 'docker.io/library/node:24-slim']);
 }
@@ -127,7 +130,12 @@ function freePort(): Promise<number> {
 }
 
 type Reply = { status: number; headers: http.IncomingHttpHeaders; body: string };
-function request(port: number, method: string, urlPath: string, opts: { body?: string; headers?: Record<string, string>; agent?: http.Agent } = {}): Promise<Reply> {
+function request(
+  port: number,
+  method: string,
+  urlPath: string,
+  opts: { body?: string; headers?: Record<string, string>; agent?: http.Agent } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       { host: '127.0.0.1', port, method, path: urlPath, headers: opts.headers, agent: opts.agent ?? false },
@@ -152,12 +160,23 @@ function expect(ok: boolean, what: string) {
 function runHardened(name: string, port: number, siteUrl = `http://127.0.0.1:${port}`) {
   // The exact flags README's Container section documents.
   podman([
-    'run', '-d', '--name', name,
-    '--read-only', '--cap-drop=ALL', '--security-opt=no-new-privileges',
-    '-v', `${VOLUME}:/app/data`,
-    '-v', `${ARCHIVE_VOLUME}:/app/archive`, '-e', 'ARCHIVE_DIR=/app/archive',
-    '-p', `127.0.0.1:${port}:3000`,
-    '-e', `SITE_URL=${siteUrl}`,
+    'run',
+    '-d',
+    '--name',
+    name,
+    '--read-only',
+    '--cap-drop=ALL',
+    '--security-opt=no-new-privileges',
+    '-v',
+    `${VOLUME}:/app/data`,
+    '-v',
+    `${ARCHIVE_VOLUME}:/app/archive`,
+    '-e',
+    'ARCHIVE_DIR=/app/archive',
+    '-p',
+    `127.0.0.1:${port}:3000`,
+    '-e',
+    `SITE_URL=${siteUrl}`,
     IMAGE,
   ]);
 }
@@ -190,7 +209,22 @@ async function main() {
   // --jobs 2: the runtime stage installs its production dependencies while the build stage builds.
   // The commit the archive names as the build, when this is a git checkout.
   const commit = spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() ?? '';
-  podman(['build', '--jobs', '2', '--format', 'docker', '--network', 'host', '--pull=never', ...caMounts(), '--build-arg', `SOURCE_COMMIT=${commit}`, '-t', IMAGE, '.']);
+  podman([
+    'build',
+    '--jobs',
+    '2',
+    '--format',
+    'docker',
+    '--network',
+    'host',
+    '--pull=never',
+    ...caMounts(),
+    '--build-arg',
+    `SOURCE_COMMIT=${commit}`,
+    '-t',
+    IMAGE,
+    '.',
+  ]);
   const built = seconds(t0);
 
   podman(['volume', 'create', VOLUME]);
@@ -205,7 +239,10 @@ async function main() {
   expect(true, `healthy by the image's HEALTHCHECK in ${healthy} s`);
 
   const page = await request(port, 'GET', '/');
-  expect(page.status === 200 && /text\/html/.test(String(page.headers['content-type'])) && page.body.includes('<html'), 'GET / is 200 HTML');
+  expect(
+    page.status === 200 && /text\/html/.test(String(page.headers['content-type'])) && page.body.includes('<html'),
+    'GET / is 200 HTML',
+  );
   const asset = page.body.match(/\/assets\/[^"']+\.js/)?.[0];
   expect(Boolean(asset), `the page names a hashed script (${asset})`);
   const assetReply = await request(port, 'GET', asset!);
@@ -214,7 +251,10 @@ async function main() {
   expect(missing.status === 404, 'an unknown address is 404');
   const legacyFrom = '/2024/03/12/mastering-money-with-mindfulness-three-step-approach';
   const legacy = await request(port, 'GET', legacyFrom);
-  expect(legacy.status === 301 && String(legacy.headers.location).endsWith('mastering-money-with-mindfulness-three-step-approach-jordan-reyes'), `the legacy address is 301 to ${legacy.headers.location}`);
+  expect(
+    legacy.status === 301 && String(legacy.headers.location).endsWith('mastering-money-with-mindfulness-three-step-approach-jordan-reyes'),
+    `the legacy address is 301 to ${legacy.headers.location}`,
+  );
 
   const email = `container-${suffix}@example.com`;
   const signUp = await request(port, 'POST', '/api/subscribe', {
@@ -230,14 +270,21 @@ async function main() {
   // Books and records: the read-only container archived itself onto its volume, and the archive verifies.
   const archived = await waitForLog(first, /site archived: its content differs/);
   expect(archived, 'the server archived itself after start (ARCHIVE_DIR on a volume, read-only root)');
-  const archives = podman(['exec', first, 'sh', '-c', 'ls /app/archive']).stdout.split('\n').filter((name) => name.endsWith('.warc.gz'));
+  const archives = podman(['exec', first, 'sh', '-c', 'ls /app/archive'])
+    .stdout.split('\n')
+    .filter((name) => name.endsWith('.warc.gz'));
   expect(archives.length === 1, `one archive on the volume (${archives.join(', ')})`);
   const verified = podman(['exec', first, 'node', 'dist/cli/archive.js', 'verify', `/app/archive/${archives[0]}`], { allowFail: true });
   expect(verified.status === 0 && verified.stdout.startsWith('OK '), `archive verify in the container: ${verified.stdout}`);
 
   expect(podman(['exec', first, 'id', '-u']).stdout !== '0', `the process runs as uid ${podman(['exec', first, 'id', '-u']).stdout}`);
   const probe = podman([
-    'run', '--rm', '--entrypoint', 'sh', IMAGE, '-c',
+    'run',
+    '--rm',
+    '--entrypoint',
+    'sh',
+    IMAGE,
+    '-c',
     'cd /app; find . -path ./node_modules -prune -o \\( -name "*.ts" -o -name "*.tsx" \\) -print | head; ' +
       'for d in test .git src server client shared scripts tsconfig.json node_modules/typescript node_modules/vitest node_modules/esbuild node_modules/satori node_modules/lighthouse node_modules/tsx; do [ -e "$d" ] && echo "present: $d"; done; true',
   ]).stdout;
@@ -245,7 +292,9 @@ async function main() {
 
   const imageMB = Number(podman(['image', 'inspect', '--format', '{{.Size}}', IMAGE]).stdout) / 1e6;
   const baseMB = Number(podman(['image', 'inspect', '--format', '{{.Size}}', 'docker.io/library/node:24-slim']).stdout) / 1e6;
-  console.log(`container: image ${imageMB.toFixed(0)} MB, base node:24-slim ${baseMB.toFixed(0)} MB, app adds ${(imageMB - baseMB).toFixed(0)} MB`);
+  console.log(
+    `container: image ${imageMB.toFixed(0)} MB, base node:24-slim ${baseMB.toFixed(0)} MB, app adds ${(imageMB - baseMB).toFixed(0)} MB`,
+  );
 
   // Light load during the stop: keep-alive loops. An accepted request must get a whole response;
   // connection refused/reset before any response once the listener closes is counted apart (not lost work).
@@ -290,16 +339,24 @@ async function main() {
   const exitCode = podman(['inspect', '--format', '{{.State.ExitCode}}', first]).stdout;
   expect(exitCode === '0', `the container exited 0 on SIGTERM (exit ${exitCode})`);
   expect(Number(stoppedIn) < 10, `stopped in ${stoppedIn} s (< 10 s, so not killed)`);
-  expect(lost.length === 0 && completed > 0, `${completed} requests completed under load, none lost (${refusedAfterClose} refused after close)${lost.length ? `: ${lost.join('; ')}` : ''}`);
+  expect(
+    lost.length === 0 && completed > 0,
+    `${completed} requests completed under load, none lost (${refusedAfterClose} refused after close)${lost.length ? `: ${lost.join('; ')}` : ''}`,
+  );
 
   const port2 = await freePort();
   // The same SITE_URL as the first: the same published site, so the same content (canonical URLs included).
   runHardened(second, port2, `http://127.0.0.1:${port}`);
   await waitHealthy(second);
   const list2 = podman(['exec', second, 'node', 'dist/cli/subscribers.js', 'list']).stdout;
-  expect(list2.includes(email), 'a second container on the same volume sees the first one\'s sign-up');
-  expect(await waitForLog(second, /site not archived: the newest archive holds the same content/), 'a restart with the same content adds no archive');
-  const after = podman(['exec', second, 'sh', '-c', 'ls /app/archive']).stdout.split('\n').filter((name) => name.endsWith('.warc.gz'));
+  expect(list2.includes(email), "a second container on the same volume sees the first one's sign-up");
+  expect(
+    await waitForLog(second, /site not archived: the newest archive holds the same content/),
+    'a restart with the same content adds no archive',
+  );
+  const after = podman(['exec', second, 'sh', '-c', 'ls /app/archive'])
+    .stdout.split('\n')
+    .filter((name) => name.endsWith('.warc.gz'));
   expect(after.length === 1, `still one archive after the restart (${after.join(', ')})`);
 
   console.log(`container: built in ${built} s, healthy in ${healthy} s, stopped in ${stoppedIn} s, image ${imageMB.toFixed(0)} MB`);

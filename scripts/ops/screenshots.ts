@@ -10,11 +10,12 @@ import pino from 'pino';
 import { createApp } from '../../server/app';
 import { parseConfig } from '../../server/config';
 import { closeGracefully, createHttpServer, listen } from '../../server/http/http-server';
+import { siteListener } from '../../server/http/fast-lane';
 import { EPISODES_PER_PAGE } from '../../shared/constants';
 import { readPublishedContent } from '../../server/content/content-store';
 import { paths, staticPagePaths } from '../../shared/paths';
 import { pageCount } from '../../shared/rules/pagination';
-import { horizontalOverflow, launchBrowser, openPage, scrollThroughPage, waitForHydration } from '../../test/support/browser';
+import { horizontalOverflow, launchBrowser, openPage, scrollThroughPage, waitForHydration } from '../local/browser';
 
 /** The episodes the public sees now, read from content/ as the server reads them. */
 const { episodes } = readPublishedContent(process.cwd());
@@ -33,7 +34,7 @@ await mkdir(outDir, { recursive: true });
 
 const logger = pino({ level: 'silent' });
 const config = parseConfig({ NODE_ENV: 'production' });
-const server = createHttpServer(createApp(config, { logger }).requestListener);
+const server = createHttpServer(siteListener(createApp(config, { logger }), config));
 await listen(server, 0, '127.0.0.1');
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const browser = await launchBrowser();

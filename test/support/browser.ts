@@ -1,87 +1,19 @@
 /**
- * Real Chromium, driven by playwright-core. Pages may only reach loopback;
- * every console error and page error is recorded so tests can insist on none.
+ * The browser tests' side of real Chromium: one browser (and app server) per
+ * test file, vitest hooks included, and the checks the tests make. Launching
+ * Chromium and opening a loopback-only page live in scripts/local/browser.ts.
  */
-import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, openPage, waitForHydration } from '../../scripts/local/browser';
+import type { ConsoleProblem, TestPage } from '../../scripts/local/browser';
 import { startServer } from './app';
 
 export type TestServer = Awaited<ReturnType<typeof startServer>>;
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`,
-    );
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
-
-export function isLoopback(url: string): boolean {
-  const { protocol, hostname } = new URL(url);
-  if (protocol === 'data:' || protocol === 'blob:' || protocol === 'about:') return true;
-  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
-}
-
-export interface ConsoleProblem {
-  kind: 'console.error' | 'pageerror';
-  text: string;
-  url?: string;
-}
-
-export interface TestPage {
-  page: Page;
-  /** Console errors and uncaught exceptions seen so far. */
-  problems: ConsoleProblem[];
-  /** Non-loopback URLs the page tried to reach (all of them were refused). */
-  blocked: string[];
-  close: () => Promise<void>;
-}
-
-export async function openPage(
-  browser: Browser,
-  options: BrowserContextOptions & { javaScriptEnabled?: boolean } = {},
-): Promise<TestPage> {
-  const context = await browser.newContext(options);
-  const problems: ConsoleProblem[] = [];
-  const blocked: string[] = [];
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (isLoopback(url)) return route.continue();
-    blocked.push(url);
-    return route.abort('blockedbyclient');
-  });
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push({ kind: 'console.error', text: message.text(), url: message.location().url });
-  });
-  page.on('pageerror', (error) => problems.push({ kind: 'pageerror', text: `${error.name}: ${error.message}` }));
-  return { page, problems, blocked, close: () => context.close() };
-}
-
 /** Chromium reports the document's own 404 status as a console error; that one is expected. */
 export function withoutDocumentStatus(problems: ConsoleProblem[], status: number): ConsoleProblem[] {
   return problems.filter((problem) => !problem.text.includes(`the server responded with a status of ${status}`));
-}
-
-/** Resolves once React has hydrated the document (the client entry marks <html>). */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
 /**
@@ -154,62 +86,6 @@ export interface BrowserAndServer {
   readonly server: TestServer;
   /** A new tab (its own context) at `path` on the server, once React has hydrated it. */
   open(path: string, options?: Parameters<typeof openPage>[1]): Promise<TestPage>;
-}
-
-/** Scrolls from top to bottom in steps, so lazy images and videos start loading, then back to the top. */
-export async function scrollThroughPage(page: Page, step = 700): Promise<void> {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += step) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(50);
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
-
-export interface HorizontalOverflow {
-  /** How far the document scrolls sideways, in CSS pixels. */
-  px: number;
-  /** Up to five elements that stick out past the right edge of the viewport (none clipped by an ancestor). */
-  offenders: string[];
-}
-
-/**
- * Sideways overflow, measured strictly: site.css sets `overflow-x: hidden` on
- * <body> as a safety net, which would mask real overflow, so the guard is
- * lifted while measuring. Besides the scroll width it lists every element
- * that pokes out past the right edge and is not clipped by an ancestor (such
- * as the logo marquee), which also catches fixed elements that never scroll.
- */
-export async function horizontalOverflow(page: Page): Promise<HorizontalOverflow> {
-  // No function declarations inside: tsx (the screenshot script) would wrap them in a helper the page lacks.
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    const { body } = document;
-    const saved = [root.style.overflowX, body.style.overflowX] as const;
-    root.style.overflowX = 'visible';
-    body.style.overflowX = 'visible';
-    try {
-      const width = root.clientWidth;
-      const offenders: string[] = [];
-      for (const element of Array.from(body.querySelectorAll('*'))) {
-        if (element.closest('.visually-hidden')) continue;
-        const rect = element.getBoundingClientRect();
-        if (rect.width === 0 || rect.right <= width + 0.5) continue;
-        let clipped = false;
-        for (let ancestor = element.parentElement; ancestor && ancestor !== body && !clipped; ancestor = ancestor.parentElement) {
-          clipped = getComputedStyle(ancestor).overflowX !== 'visible';
-        }
-        if (!clipped) {
-          const className = typeof element.className === 'string' ? element.className : '';
-          offenders.push(`${element.tagName.toLowerCase()}.${className} (right ${Math.round(rect.right)})`);
-        }
-      }
-      return { px: Math.max(0, root.scrollWidth - width), offenders: offenders.slice(0, 5) };
-    } finally {
-      root.style.overflowX = saved[0];
-      body.style.overflowX = saved[1];
-    }
-  });
 }
 
 export interface LinkTarget {

@@ -14,7 +14,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { rootDir } from './app';
-import { exitOf } from './server-process';
+import { exitOf } from '../../scripts/local/server-process';
 
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 export const DEPLOY_NGINX_CONF = path.join(rootDir, 'deploy/nginx.conf');
@@ -67,9 +67,23 @@ function makeCertificate(certsDir: string) {
   const result = spawnSync(
     'openssl',
     [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-      '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout', path.join(certsDir, 'privkey.pem'), '-out', path.join(certsDir, 'fullchain.pem'),
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      path.join(certsDir, 'privkey.pem'),
+      '-out',
+      path.join(certsDir, 'fullchain.pem'),
     ],
     { encoding: 'utf8' },
   );
@@ -110,9 +124,13 @@ export async function startNginx(options: { upstreamPorts: [number, number] }): 
   });
   if (check.status !== 0) throw new Error(`nginx -t rejected the configuration:\n${check.stderr}`);
 
-  const child = spawn(NGINX_PATH, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'logs/startup.log'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    NGINX_PATH,
+    ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'logs/startup.log'), '-g', 'daemon off;'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

@@ -6,11 +6,11 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { freshLedgerFile, freshMessageFile, rootDir } from './app';
+import { freshLedgerFile, freshMessageFile } from './app';
+import { startServerProcess } from '../../scripts/local/server-process';
+import type { ServerProcess } from '../../scripts/local/server-process';
 import { freePort, startNginx } from './nginx';
 import type { Nginx } from './nginx';
-import { startServerProcess } from './server-process';
-import type { ServerProcess } from './server-process';
 
 /** nginx connects to the apps from here; the apps trust X-Forwarded-For from this address only. */
 export const PROXY_ADDRESS = '127.0.0.1';
@@ -57,13 +57,12 @@ export async function startProxiedSite(env: Record<string, string> = {}): Promis
   const ledgers = new Map(ports.map((port) => [port, freshLedgerFile()]));
   const messageLedgers = new Map(ports.map((port) => [port, freshMessageFile()]));
   const envFor = (port: number) => ({
-    PORT: String(port),
     TRUST_PROXY: PROXY_ADDRESS,
     NEWSLETTER_FILE: ledgers.get(port)!,
     CONTACT_FILE: messageLedgers.get(port)!,
     ...env,
   });
-  const launch = (port: number) => startServerProcess({ cwd: rootDir, command: ['node', 'dist/server/index.js'], env: envFor(port) });
+  const launch = (port: number) => startServerProcess({ port, env: envFor(port) });
   const instances = (await Promise.all(
     (['a', 'b'] as const).map(async (name, index) => {
       const port = ports[index]!;
@@ -95,7 +94,9 @@ export async function startProxiedSite(env: Record<string, string> = {}): Promis
     },
     async close() {
       await nginx.stop();
-      await Promise.all(instances.map((instance) => (instance.process.child.exitCode === null ? instance.process.stop('SIGKILL') : undefined)));
+      await Promise.all(
+        instances.map((instance) => (instance.process.child.exitCode === null ? instance.process.stop('SIGKILL') : undefined)),
+      );
     },
   };
 }

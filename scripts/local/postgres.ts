@@ -1,9 +1,9 @@
 /**
- * A real PostgreSQL for a test: a throw-away cluster made with Debian's
- * `postgresql` package (../shared/notes/postgres.md), in a temporary folder,
- * on a free loopback port, with its socket in that folder, so test files can
- * each run their own. PostgreSQL refuses to run as root: as root (CI) its
- * binaries run as the `postgres` user, otherwise as the current user.
+ * A real PostgreSQL for a test or a bench: a throw-away cluster made with
+ * Debian's `postgresql` package (../shared/notes/postgres.md), in a temporary
+ * folder, on a free loopback port, with its socket in that folder, so test
+ * files can each run their own. PostgreSQL refuses to run as root: as root
+ * (CI) its binaries run as the `postgres` user, otherwise as the current user.
  */
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -17,7 +17,11 @@ const run = promisify(execFile);
 
 function binDir(): string {
   const root = '/usr/lib/postgresql';
-  const majors = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(a) - Number(b)) : [];
+  const majors = existsSync(root)
+    ? readdirSync(root)
+        .filter((name) => /^\d+$/.test(name))
+        .sort((a, b) => Number(a) - Number(b))
+    : [];
   const major = majors.at(-1);
   if (!major) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (see .ci/run)');
   return path.join(root, major, 'bin');
@@ -54,7 +58,12 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   const bin = binDir();
   const dir = mkdtempSync(path.join(tmpdir(), 'harbor-pg-'));
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) chownSync(dir, Number((await run('id', ['-u', 'postgres'])).stdout.trim()), Number((await run('id', ['-g', 'postgres'])).stdout.trim()));
+  if (asRoot)
+    chownSync(
+      dir,
+      Number((await run('id', ['-u', 'postgres'])).stdout.trim()),
+      Number((await run('id', ['-g', 'postgres'])).stdout.trim()),
+    );
   const pgRun = (tool: string, args: string[]) =>
     asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args]) : run(path.join(bin, tool), args);
   const data = path.join(dir, 'data');
