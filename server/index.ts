@@ -9,6 +9,7 @@ import { ConfigError, parseConfig } from './config';
 import { ContentError } from './content/load-content';
 import type { AppConfig } from './config';
 import { closeGracefully, createHttpServer, FINISH_IN_FLIGHT_MS, listen } from './http/http-server';
+import { siteListener } from './http/fast-lane';
 import { closeLogger, createLogger } from './logger';
 import { createMetrics, metricsListener } from './http/metrics';
 
@@ -33,7 +34,7 @@ try {
   process.stderr.write(`Not started: ${error.message}\n`);
   process.exit(1);
 }
-const server = createHttpServer(app.requestListener);
+const server = createHttpServer(siteListener(app, config));
 const metricsServer = metrics ? createHttpServer(metricsListener(metrics.registry)) : undefined;
 
 process.on('unhandledRejection', (reason) => {
@@ -101,6 +102,7 @@ if (app.storage.kind === 'postgres') {
 // Books and records (ARCHIVE_DIR): the server captures itself through its own
 // port, in the background, once it is serving.
 if (config.archiveDir) {
-  const ownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const ownHost =
+    config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
   void archiveAfterStart({ dir: config.archiveDir, origin: `http://${ownHost}:${port}`, rootDir: config.rootDir, logger });
 }

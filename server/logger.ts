@@ -24,7 +24,10 @@ export function createLogger(options: { level: string; isProduction: boolean }):
   // pino writes what is still buffered synchronously when the process exits,
   // so a crash's last lines still reach stdout; a clean shutdown waits for
   // every line (closeLogger).
-  return pino({ level: options.level }, pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }));
+  return pino(
+    { level: options.level },
+    pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }),
+  );
 }
 
 /** What closeLogger needs of pino's asynchronous destination (a SonicBoom). */

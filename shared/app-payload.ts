@@ -41,10 +41,7 @@ export const HIDDEN_ERROR_MESSAGE = 'Unexpected Server Error';
  * Turns route errors into JSON. Thrown Responses keep status and text; other
  * errors keep their message only when `exposeMessages` (never in production).
  */
-export function serializeRouteErrors(
-  errors: HydrationState['errors'],
-  exposeMessages: boolean,
-): AppPayload['router']['errors'] {
+export function serializeRouteErrors(errors: HydrationState['errors'], exposeMessages: boolean): AppPayload['router']['errors'] {
   if (!errors) return null;
   const out: Record<string, SerializedError> = {};
   for (const [routeId, error] of Object.entries(errors)) {

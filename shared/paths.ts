@@ -2,7 +2,22 @@
  * Every internal URL of the site, typed, so no component builds one by hand.
  * The route tree (routes.tsx) is declared from the same table.
  */
+import { SERVICE_SLUGS } from './content/service-slugs';
+import type { ServiceSlug } from './content/service-slugs';
+
 export const PAGE_DATA_PREFIX = '/_data';
+
+/** A service page's path: '/estate-planning'. */
+export const servicePagePath = <S extends ServiceSlug>(slug: S): `/${S}` => `/${slug}`;
+
+/** 'estate-planning' → 'estatePlanning': a service page's key in `paths`. */
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+const camelCase = <S extends string>(slug: S) => slug.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()) as CamelCase<S>;
+
+/** paths.estatePlanning is '/estate-planning', and so on for each of SERVICE_SLUGS. */
+const servicePaths = Object.fromEntries(SERVICE_SLUGS.map((slug) => [camelCase(slug), servicePagePath(slug)])) as {
+  readonly [S in ServiceSlug as CamelCase<S>]: `/${S}`;
+};
 
 export const paths = {
   home: '/',
@@ -11,12 +26,7 @@ export const paths = {
   episode: (id: string) => `/podcast/${encodeURIComponent(id)}`,
   press: '/press',
   contact: '/contact',
-  investmentManagement: '/investment-management',
-  financialPlanning: '/financial-planning',
-  retirementPlanning: '/retirement-planning',
-  estatePlanning: '/estate-planning',
-  mergerAdvisory: '/merger-advisory',
-  familyOffice: '/family-office',
+  ...servicePaths,
   privacy: '/privacy',
   terms: '/terms',
   accessibility: '/accessibility',
@@ -35,14 +45,7 @@ export const paths = {
 } as const;
 
 /** The six service pages, in the order of the route table. */
-export const servicePagePaths = [
-  paths.investmentManagement,
-  paths.financialPlanning,
-  paths.retirementPlanning,
-  paths.estatePlanning,
-  paths.mergerAdvisory,
-  paths.familyOffice,
-] as const;
+export const servicePagePaths: readonly `/${ServiceSlug}`[] = SERVICE_SLUGS.map(servicePagePath);
 
 /**
  * Every fixed page of the spec's route table, in its order (episode pages come

@@ -20,18 +20,16 @@ import { NotFound } from './components/not-found';
 import { RouteErrorBoundary } from './components/route-error-boundary';
 import { SiteLayout } from './components/site-layout';
 import { SITE_ROUTE_ID } from './site-data';
+import { SERVICE_SLUGS } from './content/service-slugs';
+import type { ServiceSlug } from './content/service-slugs';
 
 /** The route whose error element shows errors inside the nav bar and footer. */
 export const ERROR_BOUNDARY_ROUTE_ID = 'page-boundary';
 
-export const servicePageRouteIds = [
-  'service-page:investment-management',
-  'service-page:financial-planning',
-  'service-page:retirement-planning',
-  'service-page:estate-planning',
-  'service-page:merger-advisory',
-  'service-page:family-office',
-] as const;
+/** A service page's route id: 'service-page:estate-planning'. */
+export type ServicePageRouteId = `service-page:${ServiceSlug}`;
+
+export const servicePageRouteIds: readonly ServicePageRouteId[] = SERVICE_SLUGS.map((slug) => `service-page:${slug}` as const);
 
 /** Every route that has page data, and so a loader on each side. */
 export type PageRouteId =
@@ -40,7 +38,7 @@ export type PageRouteId =
   | 'episode-page'
   | 'press-page'
   | 'contact-page'
-  | (typeof servicePageRouteIds)[number]
+  | ServicePageRouteId
   | 'legal-page:privacy'
   | 'terms-page'
   | 'legal-page:accessibility'
@@ -53,7 +51,7 @@ export interface RouteLoaders {
 }
 
 /** The path a service page's route id stands for: 'service-page:estate-planning' → 'estate-planning'. */
-export const servicePathOf = (routeId: (typeof servicePageRouteIds)[number]) => routeId.split(':')[1]!;
+export const servicePathOf = (routeId: ServicePageRouteId) => routeId.split(':')[1]!;
 
 function pageRoutes(loaders: RouteLoaders, redirects: RouteOptions['redirects']): RouteObject[] {
   const page = (path: string | undefined, id: PageRouteId, lazy: RouteObject['lazy']): RouteObject => ({
@@ -75,14 +73,12 @@ function pageRoutes(loaders: RouteLoaders, redirects: RouteOptions['redirects'])
     // Express answers these with a 301 before React runs. Should a request reach
     // the static handler anyway, the loader redirects; in the browser the element
     // swaps the old address for the new one, so Back never lands on it again.
-    ...redirects.map(
-      ({ from, to }, index): RouteObject => ({
-        path: from,
-        id: `legacy-redirect:${index}`,
-        loader: () => (typeof document === 'undefined' ? redirect(to, 301) : null),
-        element: <Navigate to={to} replace />,
-      }),
-    ),
+    ...redirects.map(({ from, to }, index): RouteObject => ({
+      path: from,
+      id: `legacy-redirect:${index}`,
+      loader: () => (typeof document === 'undefined' ? redirect(to, 301) : null),
+      element: <Navigate to={to} replace />,
+    })),
     // Its loader throws a 404 (carrying the not-found page's head), which sends
     // the boundary to <NotFound />; the element is never reached.
     { path: '*', id: 'not-found', loader: loaders.page('not-found'), element: <NotFound /> },

@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { createApp } from '../app';
 import { parseConfig } from '../config';
 import { closeGracefully, createHttpServer, listen } from '../http/http-server';
+import { siteListener } from '../http/fast-lane';
 import { withFileLock } from '../forms/storage/file-lock';
 import { readBuildCommit } from './build-info';
 import { captureSite } from './capture';
@@ -25,7 +26,7 @@ export const ARCHIVE_SOFTWARE = 'harbor-site archive (warcio.js)';
 export async function captureBuiltSite(rootDir: string, includeMedia: boolean, logger: Logger): Promise<Capture> {
   const config = parseConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' }, rootDir);
   const app = createApp(config, { logger });
-  const server = createHttpServer(app.requestListener);
+  const server = createHttpServer(siteListener(app, config));
   try {
     await listen(server, 0, '127.0.0.1');
     const address = server.address();

@@ -58,7 +58,11 @@ export async function fetchText(raw: string): Promise<string> {
   const signal = AbortSignal.timeout(TIMEOUT_MS);
   try {
     for (let redirects = 0; ; redirects += 1) {
-      const response = await fetch(url, { signal, redirect: 'manual', headers: { accept: '*/*', 'user-agent': 'content-import (podcast feed importer)' } });
+      const response = await fetch(url, {
+        signal,
+        redirect: 'manual',
+        headers: { accept: '*/*', 'user-agent': 'content-import (podcast feed importer)' },
+      });
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location) {
         await response.body?.cancel().catch(() => undefined);
@@ -80,7 +84,8 @@ export async function fetchText(raw: string): Promise<string> {
   } catch (error) {
     if (error instanceof FetchError) throw error;
     const name = (error as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new FetchError(`${raw} could not be fetched (no answer within ${TIMEOUT_MS / 1000} s)`);
+    if (name === 'TimeoutError' || name === 'AbortError')
+      throw new FetchError(`${raw} could not be fetched (no answer within ${TIMEOUT_MS / 1000} s)`);
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     throw new FetchError(`${raw} could not be fetched (${cause?.code ?? cause?.message ?? (error as Error).message})`);
   }

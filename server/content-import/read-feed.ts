@@ -47,7 +47,11 @@ export interface Feed {
 
 export const NAMESPACES = {
   itunes: ['http://www.itunes.com/dtds/podcast-1.0.dtd'],
-  podcast: ['https://podcastindex.org/namespace/1.0', 'http://podcastindex.org/namespace/1.0', 'https://github.com/podcastindex-org/podcast-namespace/blob/main/docs/1.0.md'],
+  podcast: [
+    'https://podcastindex.org/namespace/1.0',
+    'http://podcastindex.org/namespace/1.0',
+    'https://github.com/podcastindex-org/podcast-namespace/blob/main/docs/1.0.md',
+  ],
   content: ['http://purl.org/rss/1.0/modules/content/'],
 } as const;
 type Namespace = keyof typeof NAMESPACES;
@@ -76,7 +80,10 @@ function prefixesOf(...elements: Array<Node | undefined>): Record<Namespace, str
     for (const [key, value] of Object.entries(element ?? {})) {
       if (!key.startsWith('@_xmlns') || typeof value !== 'string') continue;
       const prefix = key.startsWith('@_xmlns:') ? key.slice('@_xmlns:'.length) : '';
-      const uri = value.trim().toLowerCase().replace(/^https?:/, '');
+      const uri = value
+        .trim()
+        .toLowerCase()
+        .replace(/^https?:/, '');
       for (const namespace of Object.keys(NAMESPACES) as Namespace[]) {
         if (NAMESPACES[namespace].some((known) => known.toLowerCase().replace(/^https?:/, '') === uri)) found[namespace].push(prefix);
       }
@@ -112,9 +119,13 @@ function reader(prefixes: Record<Namespace, string[]>) {
   return {
     all: (node: Node, namespace: Namespace, local: string): Node[] => keys(namespace, local).flatMap((key) => children(node, key)),
     text: (node: Node, namespace: Namespace, local: string): string | undefined =>
-      keys(namespace, local).map((key) => textOf(node[key])).find((text) => text !== undefined),
+      keys(namespace, local)
+        .map((key) => textOf(node[key]))
+        .find((text) => text !== undefined),
     attribute: (node: Node, namespace: Namespace, local: string, name: string): string | undefined =>
-      keys(namespace, local).map((key) => attributeOf(node[key], name)).find((text) => text !== undefined),
+      keys(namespace, local)
+        .map((key) => attributeOf(node[key], name))
+        .find((text) => text !== undefined),
   };
 }
 
@@ -129,7 +140,8 @@ function declaresEntities(xml: string): boolean {
 export function parseFeed(xml: string, name: string): Feed {
   const source = xml.replace(/^\uFEFF/, '');
   if (!source.trim()) throw new FeedError(`${name} is empty`);
-  if (declaresEntities(source)) throw new FeedError(`${name} declares its own XML entities (a DOCTYPE with an internal subset), which are not read`);
+  if (declaresEntities(source))
+    throw new FeedError(`${name} declares its own XML entities (a DOCTYPE with an internal subset), which are not read`);
   const valid = XMLValidator.validate(source);
   if (valid !== true) throw new FeedError(`${name} is not valid XML (line ${valid.err.line}: ${valid.err.msg})`);
   let document: Node;
@@ -165,7 +177,9 @@ export function parseFeed(xml: string, name: string): Feed {
         // itunes:episode, else Podcasting 2.0's podcast:episode (which may be a decimal such as 315.5).
         episode: own.text(item, 'itunes', 'episode') ?? own.text(item, 'podcast', 'episode'),
         episodeType: own.text(item, 'itunes', 'episodeType'),
-        notes: [own.text(item, 'content', 'encoded'), textOf(item.description), own.text(item, 'itunes', 'summary')].filter((text): text is string => !!text),
+        notes: [own.text(item, 'content', 'encoded'), textOf(item.description), own.text(item, 'itunes', 'summary')].filter(
+          (text): text is string => !!text,
+        ),
         // href is the standard; some feeds write the URL as the element's text.
         image: own.attribute(item, 'itunes', 'image', 'href') ?? own.text(item, 'itunes', 'image'),
         enclosure: enclosureUrl ? { url: enclosureUrl, type: attributeOf(item.enclosure, 'type') } : undefined,

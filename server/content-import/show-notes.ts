@@ -13,9 +13,36 @@
 import TurndownService from 'turndown';
 
 const DROPPED = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'img', 'picture', 'source', 'track', 'form', 'input', 'button', 'select', 'option',
-  'textarea', 'object', 'embed', 'applet', 'video', 'audio', 'canvas', 'svg', 'math', 'noscript', 'template', 'head', 'title', 'meta',
-  'link', 'base',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'img',
+  'picture',
+  'source',
+  'track',
+  'form',
+  'input',
+  'button',
+  'select',
+  'option',
+  'textarea',
+  'object',
+  'embed',
+  'applet',
+  'video',
+  'audio',
+  'canvas',
+  'svg',
+  'math',
+  'noscript',
+  'template',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'base',
 ]);
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 
@@ -31,7 +58,10 @@ const turndown = new TurndownService({
 
 const escapeMarkdown = turndown.escape.bind(turndown);
 /** turndown escapes Markdown; `<` (raw HTML) and `&name;` (an entity) are escaped too, so text stays text. */
-turndown.escape = (text: string) => escapeMarkdown(text).replace(/</g, '\\<').replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&');
+turndown.escape = (text: string) =>
+  escapeMarkdown(text)
+    .replace(/</g, '\\<')
+    .replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&');
 
 // Rules, not turndown.remove(): turndown's own image rule would win over a removal.
 turndown.addRule('dropped elements', {

@@ -39,5 +39,11 @@ export function slugFromTitle(title: string): string {
  * (the guid), so the same item always gets the same id.
  */
 export function episodeSlug(title: string, stableKey: string): string {
-  return slugFromTitle(title) || `episode-${createHash('sha256').update(stableKey || title).digest('hex').slice(0, 8)}`;
+  return (
+    slugFromTitle(title) ||
+    `episode-${createHash('sha256')
+      .update(stableKey || title)
+      .digest('hex')
+      .slice(0, 8)}`
+  );
 }

@@ -7,7 +7,7 @@
  *   next request, and a broken one is reported on the page and in the terminal
  *   until it is fixed.
  *
- * Each change bumps `version`, which is how server/app.ts knows to build its
+ * Each change bumps `version`, which is how server/pages/published-site.ts knows to build its
  * page cache, sitemap and loaders again.
  */
 import path from 'node:path';

@@ -1,13 +1,13 @@
 /**
- * The fast lane: the server's request listener (server/app.ts wires it), in
- * front of Express. A GET or HEAD for a page the page cache holds right now,
+ * The fast lane: the server's request listener (siteListener below, which
+ * server/index.ts serves), in front of the Express app. A GET or HEAD for a page the page cache holds right now,
  * or for a hashed asset held in memory, is answered here with one writeHead
  * and one end; every other request goes to Express untouched. Decision 015
  * says why the lane exists.
  *
  * It answers only what Express's own first steps would answer from memory,
  * the same way:
- * - a page: exactly the request URLs Express's step 3 (pages.fromMemory)
+ * - a page: exactly the request URLs Express's cached-page step (pages.sendCached)
  *   would serve, looked up in the same alias map, and only pages kept for
  *   good (searches stay with Express). The page cache is read through
  *   publishedSite(), so the content store's version check (a scheduled item
@@ -41,7 +41,7 @@ import type { Readiness } from './readiness';
 import { requestIdOf } from './request-id';
 import { logCompleted } from './request-log';
 
-/** Express's asset handler is mounted here (server/app.ts, step 4). */
+/** Express's asset handler is mounted here (./static-files.ts). */
 const ASSETS_PREFIX = '/assets/';
 /** What the metrics call an answer from a static-file handler (metrics.routeLabel). */
 const ASSET_ROUTE = 'static';
@@ -50,7 +50,7 @@ export interface FastLaneOptions {
   /** Where everything the lane does not answer goes, unchanged. */
   app: Express;
   /** The pages held right now: read per request, after the content store's version check. */
-  pages: () => { held(url: string): CachedPage | undefined };
+  pages: () => { permanentPage(url: string): CachedPage | undefined };
   /** The security headers for a page request (server/http/security-headers.ts). */
   pageHeaders: (req: Request) => Map<string, string>;
   /** The hashed assets held in memory, and the headers every file answer carries. */
@@ -116,7 +116,13 @@ export function createFastLane(options: FastLaneOptions): RequestListener {
     let held = byPage.get(page);
     if (!held) {
       const send = pageSendOptions(page, 'html');
-      held = { body: page.html, status: send.status, lists: headerLists(base, page.html, send), route: page.route, notFound: page.status === 404 };
+      held = {
+        body: page.html,
+        status: send.status,
+        lists: headerLists(base, page.html, send),
+        route: page.route,
+        notFound: page.status === 404,
+      };
       byPage.set(page, held);
     }
     return held;
@@ -133,7 +139,7 @@ export function createFastLane(options: FastLaneOptions): RequestListener {
       const held = pathname.includes('%') ? undefined : assets.get(pathname);
       return held && { held, request: asExpressRequest(req) };
     }
-    const page = pages().held(url);
+    const page = pages().permanentPage(url);
     if (!page) return undefined;
     const request = asExpressRequest(req);
     return { held: heldPage(page, pageHeaders(request)), request };
@@ -168,4 +174,16 @@ export function createFastLane(options: FastLaneOptions): RequestListener {
     if (!found) return app(req, res);
     answer(found.held, found.request, res);
   };
+}
+
+/**
+ * What the HTTP server runs: the fast lane in front of the app, in production
+ * (in development nothing is held, so it would only add a step); with
+ * FAST_LANE=off, the app alone.
+ */
+export function siteListener(
+  app: Express & { fastLane: Omit<FastLaneOptions, 'app'> },
+  config: { isProduction: boolean; fastLane: boolean },
+): RequestListener {
+  return config.isProduction && config.fastLane ? createFastLane({ app, ...app.fastLane }) : app;
 }

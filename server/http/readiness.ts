@@ -87,3 +87,9 @@ export function createReadiness(dependency?: ReadinessDependency): Readiness {
     readyHandler,
   };
 }
+
+/** GET /healthz: the process is alive and answering, whatever it depends on. */
+export const healthHandler: RequestHandler = (_req, res) => {
+  res.setHeader('Cache-Control', 'no-store');
+  res.json({ status: 'ok' });
+};

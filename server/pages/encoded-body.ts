@@ -44,8 +44,7 @@ export async function encodeBody(
     brotli(identity, {
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
-        [zlib.constants.BROTLI_PARAM_MODE]:
-          contentKind === 'text' ? zlib.constants.BROTLI_MODE_TEXT : zlib.constants.BROTLI_MODE_GENERIC,
+        [zlib.constants.BROTLI_PARAM_MODE]: contentKind === 'text' ? zlib.constants.BROTLI_MODE_TEXT : zlib.constants.BROTLI_MODE_GENERIC,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
         // A window no larger than the body: the default 4 MB one, taken by each of many searches at once, is most of their memory.
         [zlib.constants.BROTLI_PARAM_LGWIN]: windowBits(identity.length),

@@ -15,7 +15,6 @@ import { splitEpisodeTitle } from '../../shared/rules/episode-guest';
 import { episodeFormat, excerptAround, markTerms } from '../../shared/rules/episode-search';
 import type { EpisodeSearch, EpisodeSearchResult } from '../../shared/rules/episode-search';
 
-
 interface IndexedEpisode {
   id: string;
   title: string;
@@ -51,7 +50,9 @@ export function createEpisodeSearch(episodes: readonly Episode[], summaryOf: (ep
     return {
       episode: summaryOf(episode),
       title: markTerms(episode.title, terms),
-      excerpt: transcript ? { source: 'transcript', pieces: transcript } : { source: 'description', pieces: markTerms(episode.description, terms) },
+      excerpt: transcript
+        ? { source: 'transcript', pieces: transcript }
+        : { source: 'description', pieces: markTerms(episode.description, terms) },
     };
   }
 

@@ -63,9 +63,7 @@ function atomFeed(siteUrl: string, content: SiteContent): string {
       author: [{ name: article.publication }],
     },
   }));
-  const entries = [...episodeEntries(siteUrl, content), ...articles]
-    .sort((a, b) => b.sortKey.localeCompare(a.sortKey))
-    .slice(0, FEED_SIZE);
+  const entries = [...episodeEntries(siteUrl, content), ...articles].sort((a, b) => b.sortKey.localeCompare(a.sortKey)).slice(0, FEED_SIZE);
   const feed = new Feed({
     id: `${siteUrl}/`,
     title: firm.name,

@@ -44,7 +44,6 @@ export type PageHeadInput =
 
 const MAX_DESCRIPTION = 160;
 
-
 /** A description cut at a word boundary, so search results do not end mid-word. */
 function shortDescription(text: string): string {
   if (text.length <= MAX_DESCRIPTION) return text;
@@ -73,7 +72,11 @@ export function createPageHeads(site: PageHeadSite, content: SiteContent): (inpu
     contact: { title: content.contact.title, description: content.contact.metaDescription, path: paths.contact },
     privacy: { title: content.privacy.headTitle, description: content.privacy.metaDescription, path: paths.privacy },
     terms: { title: content.terms.title, description: content.terms.metaDescription, path: paths.terms },
-    accessibility: { title: content.accessibility.headTitle, description: content.accessibility.metaDescription, path: paths.accessibility },
+    accessibility: {
+      title: content.accessibility.headTitle,
+      description: content.accessibility.metaDescription,
+      path: paths.accessibility,
+    },
   } as const;
 
   /** Error screens: no canonical (the URL is not a page), never indexed. */
@@ -151,7 +154,11 @@ export function createPageHeads(site: PageHeadSite, content: SiteContent): (inpu
       }
       case 'podcast-search': {
         const list = createHead({ kind: 'podcast', page: 1, pageCount: 1 });
-        return { ...list, title: documentTitle(`${content.podcastPage.search.pageTitle} | ${content.podcastPage.title}`), robots: 'noindex' };
+        return {
+          ...list,
+          title: documentTitle(`${content.podcastPage.search.pageTitle} | ${content.podcastPage.title}`),
+          robots: 'noindex',
+        };
       }
       case 'podcast-search-invalid':
         return screen(content.podcastPage.search.invalidTitle, content.podcastPage.metaDescription);

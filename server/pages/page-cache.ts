@@ -156,7 +156,7 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   /** The page kept under `key`; a search hit becomes the most recently used. */
-  function kept(key: string): CachedPage | undefined {
+  function entryFor(key: string): CachedPage | undefined {
     if (!key.startsWith(SEARCH_PREFIX)) return entries.get(key);
     const page = searches.get(key);
     if (page) {
@@ -178,7 +178,7 @@ export function createPageCache(options: PageCacheOptions) {
 
   async function resolve(url: string, log: Logger): Promise<Resolved> {
     const known = aliases.get(url);
-    const hit = known === undefined ? undefined : kept(known);
+    const hit = known === undefined ? undefined : entryFor(known);
     if (hit) {
       onLookup('hit');
       return hit;
@@ -191,7 +191,7 @@ export function createPageCache(options: PageCacheOptions) {
       return build(result.context, log, 'fast');
     }
     remember(url, key);
-    const cached = kept(key);
+    const cached = entryFor(key);
     if (cached) {
       onLookup('hit');
       return cached;
@@ -217,22 +217,22 @@ export function createPageCache(options: PageCacheOptions) {
   function renderedPage(req: Request): CachedPage | undefined {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
     const key = aliases.get(req.originalUrl);
-    return key === undefined ? undefined : kept(key);
+    return key === undefined ? undefined : entryFor(key);
   }
 
   /**
    * Whether the request is for a page already in memory. Only URLs the page
    * handler has resolved are known here, so an asset or the API never is.
    */
-  const isRendered = (req: Request): boolean => renderedPage(req) !== undefined;
+  const has = (req: Request): boolean => renderedPage(req) !== undefined;
 
   /**
    * For the fast lane (server/http/fast-lane.ts): the page kept for good under
    * exactly this request URL, counted as a hit, else undefined. Searches are
-   * left to Express's path (fromMemory above): their LRU is the page
+   * left to Express's path (sendCached below): their LRU is the page
    * handler's business.
    */
-  const held = (url: string): CachedPage | undefined => {
+  const permanentPage = (url: string): CachedPage | undefined => {
     const key = aliases.get(url);
     const page = key === undefined || key.startsWith(SEARCH_PREFIX) ? undefined : entries.get(key);
     if (page) onLookup('hit');
@@ -240,7 +240,7 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   /** A page already in memory, answered at once; anything else goes on. */
-  const fromMemory: RequestHandler = (req, res, next) => {
+  const sendCached: RequestHandler = (req, res, next) => {
     const page = renderedPage(req);
     if (!page) return next();
     onLookup('hit');
@@ -265,7 +265,10 @@ export function createPageCache(options: PageCacheOptions) {
       const page = await resolve(pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`, req.log);
       if ('kind' in page) {
         // Old addresses redirect in the browser's route tree; they have no data.
-        res.status(404).type('application/json').send({ message: `No page data at ${req.path}: it redirects to ${page.location}.` });
+        res
+          .status(404)
+          .type('application/json')
+          .send({ message: `No page data at ${req.path}: it redirects to ${page.location}.` });
         return;
       }
       send(req, res, page, 'data');
@@ -274,5 +277,5 @@ export function createPageCache(options: PageCacheOptions) {
     }
   };
 
-  return { isRendered, fromMemory, held, pageHandler, dataHandler, size: () => entries.size, searchesKept: () => searches.size };
+  return { has, sendCached, permanentPage, pageHandler, dataHandler, size: () => entries.size, searchesKept: () => searches.size };
 }

@@ -30,9 +30,7 @@ export interface PageRendererOptions {
   renderTimeoutMs?: number;
 }
 
-export type QueryResult =
-  | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; context: StaticHandlerContext };
+export type QueryResult = { kind: 'redirect'; status: number; location: string } | { kind: 'page'; context: StaticHandlerContext };
 
 export interface RenderedDocument {
   status: number;
@@ -57,7 +55,10 @@ export function createPageRenderer(options: PageRendererOptions) {
   }
 
   function documentFor(context: StaticHandlerContext) {
-    const assets = assetsForRoutes(options.getManifest(), context.matches.map((match) => match.route.id));
+    const assets = assetsForRoutes(
+      options.getManifest(),
+      context.matches.map((match) => match.route.id),
+    );
     const payloadJson = serializeAppPayload({
       assets,
       router: {
@@ -168,7 +169,9 @@ export function createPageRenderer(options: PageRendererOptions) {
 export function pageDataOf(context: StaticHandlerContext, exposeErrors: boolean): unknown {
   if (context.errors) {
     const [error] = Object.values(context.errors);
-    return isRouteErrorResponse(error) ? error.data : { message: exposeErrors && error instanceof Error ? error.message : HIDDEN_ERROR_MESSAGE };
+    return isRouteErrorResponse(error)
+      ? error.data
+      : { message: exposeErrors && error instanceof Error ? error.message : HIDDEN_ERROR_MESSAGE };
   }
   for (let i = context.matches.length - 1; i >= 0; i--) {
     const data = context.loaderData[context.matches[i]!.route.id];
@@ -181,6 +184,9 @@ export function pageDataOf(context: StaticHandlerContext, exposeErrors: boolean)
 export function routePatternOf(context: StaticHandlerContext): string {
   const leaf = context.matches[context.matches.length - 1]?.route;
   if (context.statusCode === 404 || !leaf) return 'not-found';
-  const pattern = context.matches.map((match) => match.route.path).filter(Boolean).join('/');
+  const pattern = context.matches
+    .map((match) => match.route.path)
+    .filter(Boolean)
+    .join('/');
   return `/${pattern}`.replace(/\/+/g, '/');
 }

@@ -50,7 +50,7 @@ function notFound(head: PageHead): never {
   throw data({ head }, { status: 404, statusText: 'Not Found' });
 }
 
-export function createPageLoaders(site: PageHeadSite, content: SiteContent): RouteLoaders {
+export function createRouteLoaders(site: PageHeadSite, content: SiteContent): RouteLoaders {
   const headFor = createPageHeads(site, content);
   const { firm, author, book, podcast, externalUrls, mainNav, footerGroups, socialLinks, regulatoryLinks } = content.site;
   const { hero, sectionIntros, services, aboutIntro, aboutChecklist, aboutTiles, processSteps, featuredPublications } = content.home;
@@ -116,7 +116,10 @@ export function createPageLoaders(site: PageHeadSite, content: SiteContent): Rou
     head: headFor({ kind: 'page', page: 'accessibility' }),
     document: legalDocument(content.accessibility),
   };
-  const terms: TermsPageData = { head: headFor({ kind: 'page', page: 'terms' }), terms: (({ metaDescription: _description, ...terms }) => terms)(content.terms) };
+  const terms: TermsPageData = {
+    head: headFor({ kind: 'page', page: 'terms' }),
+    terms: (({ metaDescription: _description, ...terms }) => terms)(content.terms),
+  };
 
   const totalPages = pageCount(episodes.length, EPISODES_PER_PAGE);
   const summaries = episodes.map(episodeSummary);
@@ -147,7 +150,8 @@ export function createPageLoaders(site: PageHeadSite, content: SiteContent): Rou
   const episodeNotFound = headFor({ kind: 'not-found', what: 'episode' });
 
   /** Pages with the sign-up form also say where a plain form post returns to, and what it brought back. */
-  const withNewsletter = <T extends object>(page: T, path: string): LoaderFunction =>
+  const withNewsletter =
+    <T extends object>(page: T, path: string): LoaderFunction =>
     (args) => ({ ...page, newsletter: newsletterFormState(urlOf(args), path) });
 
   const servicePageLoaders = Object.fromEntries(
@@ -165,7 +169,11 @@ export function createPageLoaders(site: PageHeadSite, content: SiteContent): Rou
       const params = urlOf(args).searchParams;
       const request = readSearchRequest(params);
       if (request.kind === 'invalid') {
-        return badRequest(invalidSearchHead, { title: podcastPage.search.invalidTitle, message: request.message, back: { to: paths.podcast, label: podcastPage.search.showAll } });
+        return badRequest(invalidSearchHead, {
+          title: podcastPage.search.invalidTitle,
+          message: request.message,
+          back: { to: paths.podcast, label: podcastPage.search.showAll },
+        });
       }
       if (request.kind === 'search') {
         const results = episodeSearch.search(request.search);

@@ -2,7 +2,7 @@
  * /sitemap.xml and /robots.txt, built once at start-up from the path table
  * (shared/paths.ts), the published episodes and SITE_URL. No URL is listed by
  * hand: a new fixed page joins staticPagePaths, a new episode joins the
- * content. Built again when a scheduled item is published (server/app.ts).
+ * content. Built again when a scheduled item is published (server/pages/published-site.ts).
  */
 import type { Router } from 'express';
 import express from 'express';
@@ -56,8 +56,7 @@ function escapeXml(text: string): string {
 
 export function sitemapXml(entries: SitemapEntry[]): string {
   const urls = entries.map(
-    ({ loc, lastmod }) =>
-      `  <url>\n    <loc>${escapeXml(loc)}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ''}  </url>\n`,
+    ({ loc, lastmod }) => `  <url>\n    <loc>${escapeXml(loc)}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ''}  </url>\n`,
   );
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +

@@ -24,13 +24,7 @@ export type IconName =
 export function Icon({ name, size = 20, className }: { name: IconName; size?: number; className?: string }) {
   const { assets } = useDocumentData();
   return (
-    <svg
-      className={className ? `icon ${className}` : 'icon'}
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg className={className ? `icon ${className}` : 'icon'} width={size} height={size} aria-hidden="true" focusable="false">
       <use href={`${assets.iconSprite}#${name}`} />
     </svg>
   );

@@ -28,8 +28,13 @@ export function NavBar() {
 
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  // Any navigation (a menu link, the back button) closes the menu.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // Any navigation (a menu link, the back button) closes the menu: in the render that
+  // meets the new path, so the menu never shows open over the next page.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
 
   // A disclosure menu: Escape closes it and gives focus back to its button...
   const closeOnEscape = (event: KeyboardEvent<HTMLElement>) => {

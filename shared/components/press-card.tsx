@@ -22,11 +22,7 @@ export function PressCard({ item, headingLevel: Heading = 'h3' }: PressCardProps
   return (
     <article className="press-card card card--lift">
       <div className="press-card__media card__media">
-        <SizedImage
-          className="press-card__image card__image"
-          image={{ src: item.image, ...mediaSizes.pressImage }}
-          alt=""
-        />
+        <SizedImage className="press-card__image card__image" image={{ src: item.image, ...mediaSizes.pressImage }} alt="" />
       </div>
       <div className="press-card__body">
         <p className="press-card__meta">

@@ -73,7 +73,7 @@ export interface Episode {
   spotifyUrl?: string;
   /** The audio file, played by the page's own <audio> player. */
   audioUrl?: string;
-  /** The words of the episode, turn by turn; absent until one is written (content/episodes/<id>.transcript.md). */
+  /** The words of the episode, turn by turn; absent until one is written (content/transcripts/<id>.md). */
   transcript?: readonly TranscriptTurn[];
   /** Set only in development, for an item the public cannot see yet. */
   status?: PublicationStatus;
@@ -151,13 +151,7 @@ export interface LegalDocument {
   sections: LegalSection[];
 }
 
-export type ServiceSlug =
-  | 'investment-management'
-  | 'financial-planning'
-  | 'retirement-planning'
-  | 'estate-planning'
-  | 'merger-advisory'
-  | 'family-office';
+export type { ServiceSlug } from './service-slugs';
 
 /**
  * How a service page section lays out its items:

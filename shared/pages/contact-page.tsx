@@ -68,12 +68,7 @@ export function Component() {
               </ExternalLink>
             }
           />
-          <ContactCard
-            id="email"
-            icon="mail"
-            copy={contactPage.email}
-            action={<EmailLink className="contact-card__email" />}
-          />
+          <ContactCard id="email" icon="mail" copy={contactPage.email} action={<EmailLink className="contact-card__email" />} />
         </div>
       </section>
 

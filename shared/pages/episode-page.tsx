@@ -93,12 +93,7 @@ export function Component() {
                 alt=""
               />
             ) : (
-              <SizedImage
-                className="episode-cover"
-                image={{ src: episode.image, ...mediaSizes.episodeCover }}
-                alt=""
-                eager
-              />
+              <SizedImage className="episode-cover" image={{ src: episode.image, ...mediaSizes.episodeCover }} alt="" eager />
             )}
           </div>
         </div>

@@ -72,12 +72,7 @@ export function Component() {
       <section id={anchors.episodes} ref={sectionRef} className="section episodes-section" aria-labelledby={LIST_HEADING_ID}>
         <div className="container">
           <header className="list-header">
-            <h2
-              id={LIST_HEADING_ID}
-              ref={headingRef}
-              tabIndex={-1}
-              className="episodes-section__heading list-header__heading"
-            >
+            <h2 id={LIST_HEADING_ID} ref={headingRef} tabIndex={-1} className="episodes-section__heading list-header__heading">
               {search ? resultsHeading(searchCopy, search, search.results.totalItems) : 'Latest Episodes'}
             </h2>
             {shown.totalItems > 0 ? (
@@ -102,7 +97,12 @@ export function Component() {
               {search
                 ? search.results.items.map((result, index) => (
                     <li key={result.episode.id} className="episode-grid__item">
-                      <EpisodeCard episode={result.episode} eager={index < EAGER_CARDS} match={result} inTranscriptLabel={searchCopy.inTranscript} />
+                      <EpisodeCard
+                        episode={result.episode}
+                        eager={index < EAGER_CARDS}
+                        match={result}
+                        inTranscriptLabel={searchCopy.inTranscript}
+                      />
                     </li>
                   ))
                 : list!.items.map((episode, index) => (

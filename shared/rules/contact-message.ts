@@ -33,13 +33,14 @@ export const contactMessages = {
   oneLine: 'Please keep this on one line: line breaks are not allowed here.',
   controlCharacters: 'Please remove the invisible control characters from this field.',
   notText: 'Please send this field as text.',
-  notSent: 'Your message could not be sent: the website did not answer. Please check your connection and try again; what you wrote is still here.',
+  notSent:
+    'Your message could not be sent: the website did not answer. Please check your connection and try again; what you wrote is still here.',
 } as const;
 
 const LINE_BREAK = /[\r\n\u2028\u2029\u0085]/;
-// Control characters other than tab, CR and LF (which the message may hold).
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const PHONE = /^\+?[0-9 ().\-]{3,}(?:\s*(?:x|ext\.?)\s*[0-9]{1,6})?$/i;
+// Control characters other than tab, CR and LF (which the message may hold): C0 and DEL, not C1.
+const CONTROL = /(?![\t\n\r\u0080-\u009f])\p{Cc}/u;
+const PHONE = /^\+?[0-9 ().-]{3,}(?:\s*(?:x|ext\.?)\s*[0-9]{1,6})?$/i;
 
 export type ContactCheck = { ok: true; values: ContactValues } | { ok: false; values: ContactValues; errors: ContactErrors };
 

@@ -23,9 +23,7 @@ export const emailMessages = {
 
 export type EmailProblem = 'missing' | 'too-long' | 'invalid';
 
-export type EmailCheck =
-  | { ok: true; email: string }
-  | { ok: false; problem: EmailProblem; message: string };
+export type EmailCheck = { ok: true; email: string } | { ok: false; problem: EmailProblem; message: string };
 
 const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;

@@ -31,8 +31,8 @@ export interface EpisodeSearch {
 
 export type SearchRequest = { kind: 'list' } | { kind: 'search'; search: EpisodeSearch } | { kind: 'invalid'; message: string };
 
-// C0 and C1 controls and DEL; whitespace is folded to spaces before the check.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// C0 and C1 controls and DEL (Unicode's Cc); whitespace is folded to spaces before the check.
+const CONTROL = /\p{Cc}/u;
 
 export function readSearchRequest(params: URLSearchParams): SearchRequest {
   const qs = params.getAll('q');
@@ -43,7 +43,8 @@ export function readSearchRequest(params: URLSearchParams): SearchRequest {
   const q = raw.replace(/\s+/g, ' ').trim();
   if (q.length > MAX_QUERY_LENGTH) return { kind: 'invalid', message: searchMessages.tooLong };
   const rawFormat = (formats[0] ?? '').trim().toLowerCase();
-  if (rawFormat && !(EPISODE_FORMATS as readonly string[]).includes(rawFormat)) return { kind: 'invalid', message: searchMessages.badFormat };
+  if (rawFormat && !(EPISODE_FORMATS as readonly string[]).includes(rawFormat))
+    return { kind: 'invalid', message: searchMessages.badFormat };
   const format = (rawFormat || undefined) as EpisodeFormat | undefined;
   if (!q && !format) return { kind: 'list' };
   return { kind: 'search', search: { q, ...(format ? { format } : {}) } };

@@ -71,11 +71,5 @@ export function pageListItems(current: number, count: number, maxSlots = 9): Pag
   if (end >= last - 2) {
     return [...pages(1, 1), { type: 'gap', key: 'gap-start' }, ...pages(last - (slots - 3), last)];
   }
-  return [
-    ...pages(1, 1),
-    { type: 'gap', key: 'gap-start' },
-    ...pages(start, end),
-    { type: 'gap', key: 'gap-end' },
-    ...pages(last, last),
-  ];
+  return [...pages(1, 1), { type: 'gap', key: 'gap-start' }, ...pages(start, end), { type: 'gap', key: 'gap-end' }, ...pages(last, last)];
 }

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { episodes } from '../support/content';
 import { paths, staticPagePaths } from '../../shared/paths';
 import { axeViolations } from '../support/axe';
-import { scrollThroughPage, useBrowserAndServer } from '../support/browser';
+import { scrollThroughPage } from '../../scripts/local/browser';
+import { useBrowserAndServer } from '../support/browser';
 
 const ctx = useBrowserAndServer();
 

@@ -10,8 +10,10 @@ import type { Page } from 'playwright-core';
 import { contactMessages } from '../../shared/rules/contact-message';
 import { startServer } from '../support/app';
 import { axeViolations, axeViolationsWithoutScript } from '../support/axe';
-import { isSameDocument, markDocument, openPage, useBrowser, waitForHydration, withoutDocumentStatus } from '../support/browser';
-import type { TestPage, TestServer } from '../support/browser';
+import { openPage, waitForHydration } from '../../scripts/local/browser';
+import { isSameDocument, markDocument, useBrowser, withoutDocumentStatus } from '../support/browser';
+import type { TestPage } from '../../scripts/local/browser';
+import type { TestServer } from '../support/browser';
 import { startSmtpServer } from '../support/smtp-server';
 import type { TestSmtpServer } from '../support/smtp-server';
 import { content } from '../support/content';
@@ -44,7 +46,8 @@ afterAll(async () => {
 });
 
 /** A control of the contact form, by its label (the page has other email fields). */
-const field = (page: Page, label: string) => page.locator('#message-form').getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
+const field = (page: Page, label: string) =>
+  page.locator('#message-form').getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
 const form = (page: Page) => page.locator('#message-form form');
 const submit = (page: Page) => form(page).locator('button[type="submit"]');
 const summary = (page: Page) => page.locator('#contact-form-summary');
@@ -60,7 +63,10 @@ async function open(width: number, javaScriptEnabled = true, path = '/contact'):
 }
 
 /** Fills the form as a visitor would: by its labels. */
-async function fillIn(page: Page, values: { name: string; email: string; company?: string; phone?: string; topic?: string; message: string }) {
+async function fillIn(
+  page: Page,
+  values: { name: string; email: string; company?: string; phone?: string; topic?: string; message: string },
+) {
   await field(page, copy.labels.name).fill(values.name);
   await field(page, copy.labels.email).fill(values.email);
   if (values.company) await field(page, copy.labels.company).fill(values.company);
@@ -137,7 +143,9 @@ describe.each(WIDTHS)('with JavaScript at %i px', (width) => {
     expect(await axeViolations(page)).toEqual([]);
 
     // A summary entry leads to its field.
-    await summary(page).getByRole('link', { name: new RegExp(`^${copy.labels.message}:`) }).click();
+    await summary(page)
+      .getByRole('link', { name: new RegExp(`^${copy.labels.message}:`) })
+      .click();
     expect(await focusedId(page)).toBe('contact-message');
     await page.waitForTimeout(200);
     expect(smtp.attempts).toBe(attempts);
@@ -215,7 +223,9 @@ describe.each(WIDTHS)('with JavaScript at %i px', (width) => {
     expect(await submit(page).isEnabled()).toBe(true);
     expect(await page.locator('#message-form').getByRole('status').count()).toBe(0);
     // The failed fetch is logged by the form (and by Chromium); nothing else may appear.
-    expect(tab.problems.filter((problem) => !/Contact message request failed|ERR_CONNECTION_REFUSED|Failed to fetch/.test(problem.text))).toEqual([]);
+    expect(
+      tab.problems.filter((problem) => !/Contact message request failed|ERR_CONNECTION_REFUSED|Failed to fetch/.test(problem.text)),
+    ).toEqual([]);
     await tab.close();
   });
 });

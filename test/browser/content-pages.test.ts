@@ -6,15 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { paths, servicePagePaths, staticPagePaths } from '../../shared/paths';
-import {
-  horizontalOverflow,
-  isSameDocument,
-  markDocument,
-  openPage,
-  useBrowserAndServer,
-  waitForHydration,
-} from '../support/browser';
-import type { TestPage } from '../support/browser';
+import { horizontalOverflow, openPage, waitForHydration } from '../../scripts/local/browser';
+import { isSameDocument, markDocument, useBrowserAndServer } from '../support/browser';
+import type { TestPage } from '../../scripts/local/browser';
 
 const ctx = useBrowserAndServer();
 
@@ -22,10 +16,7 @@ const ctx = useBrowserAndServer();
 const OWN_TEST_FILES: readonly string[] = [paths.home, paths.podcast, paths.press];
 const ALL_PAGES = staticPagePaths.filter((path) => !OWN_TEST_FILES.includes(path));
 
-async function withPage(
-  options: Parameters<typeof openPage>[1],
-  run: (testPage: TestPage) => Promise<void>,
-): Promise<void> {
+async function withPage(options: Parameters<typeof openPage>[1], run: (testPage: TestPage) => Promise<void>): Promise<void> {
   const testPage = await openPage(ctx.browser, options);
   try {
     await run(testPage);

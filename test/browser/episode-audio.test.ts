@@ -32,7 +32,15 @@ describe('an audio episode', () => {
     try {
       const audio = page.locator('.episode-player audio');
       await expect(audio.count()).resolves.toBe(1);
-      expect(await audio.evaluate((el: HTMLAudioElement) => ({ controls: el.controls, preload: el.preload, autoplay: el.autoplay, paused: el.paused, src: el.currentSrc || el.src }))).toEqual({
+      expect(
+        await audio.evaluate((el: HTMLAudioElement) => ({
+          controls: el.controls,
+          preload: el.preload,
+          autoplay: el.autoplay,
+          paused: el.paused,
+          src: el.currentSrc || el.src,
+        })),
+      ).toEqual({
         controls: true,
         preload: 'none',
         autoplay: false,
@@ -41,11 +49,13 @@ describe('an audio episode', () => {
       });
       expect(await audio.getAttribute('aria-label')).toBe('Episode audio: Fee Schedules That Clients Understand with Avery Holt');
       // The transcript (here: the offer of one) comes after the player.
-      expect(await page.evaluate(() => {
-        const player = document.querySelector('.episode-player')!;
-        const transcript = document.querySelector('.episode-transcript')!;
-        return Boolean(player.compareDocumentPosition(transcript) & Node.DOCUMENT_POSITION_FOLLOWING);
-      })).toBe(true);
+      expect(
+        await page.evaluate(() => {
+          const player = document.querySelector('.episode-player')!;
+          const transcript = document.querySelector('.episode-transcript')!;
+          return Boolean(player.compareDocumentPosition(transcript) & Node.DOCUMENT_POSITION_FOLLOWING);
+        }),
+      ).toBe(true);
 
       let reached = false;
       for (let press = 0; press < 40 && !reached; press += 1) {

@@ -11,15 +11,8 @@ import { episodes } from '../support/content';
 import type { Episode } from '../../shared/content/types';
 import { paths } from '../../shared/paths';
 import { listenPlatform, parseYouTubeId } from '../../shared/rules/youtube';
-import {
-  horizontalOverflow,
-  isSameDocument,
-  markDocument,
-  openPage,
-  useBrowserAndServer,
-  waitForHydration,
-  withoutBlockedThumbnails,
-} from '../support/browser';
+import { horizontalOverflow, openPage, waitForHydration } from '../../scripts/local/browser';
+import { isSameDocument, markDocument, useBrowserAndServer, withoutBlockedThumbnails } from '../support/browser';
 
 const ctx = useBrowserAndServer();
 
@@ -43,19 +36,26 @@ const cover = (page: Page) => page.locator('img.episode-cover');
 
 /** White-on-colour contrast of an element's own text, from its computed colours (WCAG formula). */
 async function contrastOf(page: Page, selector: string): Promise<number> {
-  return page.locator(selector).first().evaluate((el) => {
-    const parse = (value: string) => value.match(/[\d.]+/g)!.slice(0, 3).map(Number);
-    const luminance = ([r, g, b]: number[]) => {
-      const [R, G, B] = [r!, g!, b!].map((c) => {
-        const s = c / 255;
-        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
-    };
-    const style = getComputedStyle(el);
-    const [a, b] = [luminance(parse(style.color)), luminance(parse(style.backgroundColor))].sort((x, y) => y - x);
-    return (a! + 0.05) / (b! + 0.05);
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const parse = (value: string) =>
+        value
+          .match(/[\d.]+/g)!
+          .slice(0, 3)
+          .map(Number);
+      const luminance = ([r, g, b]: number[]) => {
+        const [R, G, B] = [r!, g!, b!].map((c) => {
+          const s = c / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
+      };
+      const style = getComputedStyle(el);
+      const [a, b] = [luminance(parse(style.color)), luminance(parse(style.backgroundColor))].sort((x, y) => y - x);
+      return (a! + 0.05) / (b! + 0.05);
+    });
 }
 
 /** The YouTube episode's media frame: the video's thumbnail over the episode's own cover. */
@@ -216,9 +216,9 @@ describe('episode media and links', () => {
     release();
     await waitForHydration(page);
     await page.locator('iframe').waitFor();
-    await expect.poll(() => blocked.filter((address) => address.startsWith('https://www.youtube-nocookie.com/'))).toEqual([
-      `https://www.youtube-nocookie.com/embed/${parseYouTubeId(youtubeEpisode.listenUrl)}`,
-    ]);
+    await expect
+      .poll(() => blocked.filter((address) => address.startsWith('https://www.youtube-nocookie.com/')))
+      .toEqual([`https://www.youtube-nocookie.com/embed/${parseYouTubeId(youtubeEpisode.listenUrl)}`]);
     // The player took the place kept for it: nothing below moved.
     expect(await boxOf(player)).toEqual(before);
     await close();
@@ -280,7 +280,7 @@ describe('episode media and links', () => {
     await close();
   });
 
-  it("shows a note, and no link to nowhere, for the episode without a recording", async () => {
+  it('shows a note, and no link to nowhere, for the episode without a recording', async () => {
     const { page, problems, close } = await ctx.open(paths.episode(comingSoonEpisode.id), { viewport: VIEWPORT });
     expect(await page.locator("a[href='#']").count()).toBe(0);
     expect(await page.getByRole('link', { name: /Watch Episode|Listen Now|Open in/ }).count()).toBe(0);

@@ -15,13 +15,16 @@ const FORCED = { forcedColors: 'active' as const, viewport: { width: 1280, heigh
 
 /** Computed border of an element, all four sides. */
 const borders = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((el) => {
-    const style = getComputedStyle(el);
-    return ['Top', 'Right', 'Bottom', 'Left'].map((side) => ({
-      style: style.getPropertyValue(`border-${side.toLowerCase()}-style`),
-      width: parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)),
-    }));
-  });
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const style = getComputedStyle(el);
+      return ['Top', 'Right', 'Bottom', 'Left'].map((side) => ({
+        style: style.getPropertyValue(`border-${side.toLowerCase()}-style`),
+        width: parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)),
+      }));
+    });
 
 const hasFullBorder = async (page: Page, selector: string) =>
   (await borders(page, selector)).every((side) => side.style !== 'none' && side.width >= 1);
@@ -92,7 +95,10 @@ describe('forced colours', () => {
 
     // The current page number keeps a highlight that the other numbers do not have.
     const background = (selector: string) =>
-      page.locator(selector).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
     const currentBackground = await background('.pagination__link[aria-current="page"]');
     expect(currentBackground).not.toBe(await background('a.pagination__link:not([aria-current])'));
     expect(currentBackground).not.toBe('rgba(0, 0, 0, 0)');
@@ -116,7 +122,11 @@ describe('forced colours', () => {
       const header = document.querySelector('header.site-header')!;
       const canvas = getComputedStyle(document.body).backgroundColor;
       return {
-        bars: [getComputedStyle(bars).backgroundColor, getComputedStyle(bars, '::before').backgroundColor, getComputedStyle(bars, '::after').backgroundColor],
+        bars: [
+          getComputedStyle(bars).backgroundColor,
+          getComputedStyle(bars, '::before').backgroundColor,
+          getComputedStyle(bars, '::after').backgroundColor,
+        ],
         header: getComputedStyle(header).backgroundColor,
         canvas,
       };

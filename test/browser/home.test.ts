@@ -6,18 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { services } from '../support/content';
 import { paths } from '../../shared/paths';
-import {
-  clickAtCentre,
-  clickOpensNewTab,
-  horizontalOverflow,
-  isSameDocument,
-  linkTargets,
-  markDocument,
-  openPage,
-  scrollThroughPage,
-  useBrowserAndServer,
-} from '../support/browser';
-import type { TestPage } from '../support/browser';
+import { horizontalOverflow, openPage, scrollThroughPage } from '../../scripts/local/browser';
+import { clickAtCentre, clickOpensNewTab, isSameDocument, linkTargets, markDocument, useBrowserAndServer } from '../support/browser';
+import type { TestPage } from '../../scripts/local/browser';
 
 const ctx = useBrowserAndServer();
 
@@ -149,9 +140,7 @@ describe('home page in the browser', () => {
       const rail = page.locator('.featured-strip__rail');
       expect(await rail.evaluate((el) => getComputedStyle(el).animationName)).toBe('featured-strip-scroll');
       // The two copies are the same width, so moving by half the rail loops seamlessly.
-      const widths = await page.$$eval('.featured-strip__list', (lists) =>
-        lists.map((list) => list.getBoundingClientRect().width),
-      );
+      const widths = await page.$$eval('.featured-strip__list', (lists) => lists.map((list) => list.getBoundingClientRect().width));
       expect(widths).toHaveLength(2);
       expect(Math.abs(widths[0]! - widths[1]!)).toBeLessThan(1);
 

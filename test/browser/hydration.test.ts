@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isSameDocument,
-  markDocument,
-  openPage,
-  useBrowserAndServer,
-  waitForHydration,
-  withoutBlockedThumbnails,
-  withoutDocumentStatus,
-} from '../support/browser';
+import { openPage, waitForHydration } from '../../scripts/local/browser';
+import { isSameDocument, markDocument, useBrowserAndServer, withoutBlockedThumbnails, withoutDocumentStatus } from '../support/browser';
 
 const ctx = useBrowserAndServer();
 
@@ -45,7 +38,11 @@ describe('hydration', () => {
     expect(early).toEqual([expect.stringMatching(/^\/assets\/entry-\w+\.js$/)]);
     // Hydration then loads the framework, the hydrating module and the page's own chunk.
     expect(timing.scripts.map((script) => script.url)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/framework-/), expect.stringMatching(/hydrate-/), expect.stringMatching(/press-page-/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/framework-/),
+        expect.stringMatching(/hydrate-/),
+        expect.stringMatching(/press-page-/),
+      ]),
     );
     await close();
   });

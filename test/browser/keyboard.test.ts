@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { episodes } from '../support/content';
 import { paths } from '../../shared/paths';
-import { openPage, useBrowserAndServer } from '../support/browser';
+import { openPage } from '../../scripts/local/browser';
+import { useBrowserAndServer } from '../support/browser';
 
 const ctx = useBrowserAndServer();
 
@@ -32,9 +33,7 @@ function focusStop(page: Page): Promise<FocusStop | null> {
     const drawn = (style: CSSStyleDeclaration) => style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
     const card = element.closest('.episode-card');
     const indicator =
-      drawn(getComputedStyle(element)) ||
-      drawn(getComputedStyle(element, '::after')) ||
-      (card !== null && drawn(getComputedStyle(card)));
+      drawn(getComputedStyle(element)) || drawn(getComputedStyle(element, '::after')) || (card !== null && drawn(getComputedStyle(card)));
     const inHeader = document.querySelector('header.site-header')!.contains(element);
     // Probe the centre and points near the corners: whatever is topmost there must be the element itself.
     const rect = element.getBoundingClientRect();
@@ -166,21 +165,31 @@ describe('focus is visible and never hidden behind the nav bar', () => {
   it.each([
     [1280, 800],
     [390, 740],
-  ])('at %i × %i px, on every Tab stop of every page', async (width, height) => {
-    const tab = await ctx.open(paths.home, { viewport: { width, height } });
-    try {
-      for (const path of pages) {
-        await tab.page.goto(ctx.server.origin + path);
-        await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-        const stops = await tabThrough(tab.page);
-        expect(stops.length, path).toBeGreaterThan(10);
-        expect(stops.filter((stop) => !stop.indicator), `${path}: stops without a focus indicator`).toEqual([]);
-        expect(stops.filter((stop) => !stop.unobscured), `${path}: stops hidden by the nav bar`).toEqual([]);
+  ])(
+    'at %i × %i px, on every Tab stop of every page',
+    async (width, height) => {
+      const tab = await ctx.open(paths.home, { viewport: { width, height } });
+      try {
+        for (const path of pages) {
+          await tab.page.goto(ctx.server.origin + path);
+          await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+          const stops = await tabThrough(tab.page);
+          expect(stops.length, path).toBeGreaterThan(10);
+          expect(
+            stops.filter((stop) => !stop.indicator),
+            `${path}: stops without a focus indicator`,
+          ).toEqual([]);
+          expect(
+            stops.filter((stop) => !stop.unobscured),
+            `${path}: stops hidden by the nav bar`,
+          ).toEqual([]);
+        }
+      } finally {
+        await tab.close();
       }
-    } finally {
-      await tab.close();
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 
   it('Shift+Tab upwards through a long page keeps each stop clear of the nav bar', async () => {
     const { page, close } = await ctx.open(paths.privacy, { viewport: { width: 1280, height: 700 } });
@@ -259,7 +268,7 @@ describe('background video pause buttons', () => {
 });
 
 describe('transcript', () => {
-  it('opens without JavaScript, and the browser\'s text search finds its words while it is closed', async () => {
+  it("opens without JavaScript, and the browser's text search finds its words while it is closed", async () => {
     const { page, close } = await openPage(ctx.browser, { javaScriptEnabled: false });
     await page.goto(ctx.server.origin + paths.episode(withTranscript.id));
     const details = page.locator('details.episode-transcript__details');

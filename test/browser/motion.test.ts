@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { paths, staticPagePaths } from '../../shared/paths';
-import { scrollThroughPage, useBrowserAndServer } from '../support/browser';
+import { scrollThroughPage } from '../../scripts/local/browser';
+import { useBrowserAndServer } from '../support/browser';
 
 const ctx = useBrowserAndServer();
 
@@ -24,9 +25,11 @@ const runningAnimations = (page: Page) =>
   );
 
 const videoStates = (page: Page) =>
-  page.locator('video').evaluateAll((videos) =>
-    videos.map((video) => ({ paused: (video as HTMLVideoElement).paused, time: (video as HTMLVideoElement).currentTime })),
-  );
+  page
+    .locator('video')
+    .evaluateAll((videos) =>
+      videos.map((video) => ({ paused: (video as HTMLVideoElement).paused, time: (video as HTMLVideoElement).currentTime })),
+    );
 
 describe('without a preference for reduced motion', () => {
   it.each([paths.home, paths.podcast])('%s: the background video starts by itself once the page has loaded', async (path) => {

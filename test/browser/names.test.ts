@@ -14,10 +14,11 @@ import { paths, staticPagePaths } from '../../shared/paths';
 import { emailMessages } from '../../shared/rules/email';
 import { newsletterMessages } from '../../shared/rules/newsletter';
 import { startServer } from '../support/app';
-import { openPage, useBrowser, waitForHydration, withoutBlockedThumbnails, withoutDocumentStatus } from '../support/browser';
+import { openPage, waitForHydration } from '../../scripts/local/browser';
+import { useBrowser, withoutBlockedThumbnails, withoutDocumentStatus } from '../support/browser';
 import type { TestServer } from '../support/browser';
-import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../support/fake-provider';
-import type { FakeProvider, FormEndpointMode } from '../support/fake-provider';
+import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../../scripts/local/fake-provider';
+import type { FakeProvider, FormEndpointMode } from '../../scripts/local/fake-provider';
 
 const ctx = useBrowser();
 let fake: FakeProvider<FormEndpointMode>;
@@ -141,9 +142,7 @@ describe('newsletter announcements', () => {
     await alert.waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('newsletter-email');
     expect(await field(page).getAttribute('aria-invalid')).toBe('true');
-    expect(await field(page).getAttribute('aria-describedby')).toContain(
-      (await alert.locator('.toast__message').getAttribute('id'))!,
-    );
+    expect(await field(page).getAttribute('aria-describedby')).toContain((await alert.locator('.toast__message').getAttribute('id'))!);
     expect(withoutDocumentStatus(problems, 422)).toEqual([]);
     await close();
   });
@@ -162,7 +161,12 @@ describe('ARIA snapshots', () => {
   /** The main menu's list as an ARIA snapshot shows it, `depth` levels in. */
   const mainMenuList = (depth: number) => {
     const indent = '  '.repeat(depth);
-    const items = [['Home', paths.home], ['Podcast', paths.podcast], ['Press', paths.press], ['Contact', paths.contact]];
+    const items = [
+      ['Home', paths.home],
+      ['Podcast', paths.podcast],
+      ['Press', paths.press],
+      ['Contact', paths.contact],
+    ];
     return [
       `${indent}- list:`,
       ...items.flatMap(([name, url]) => [`${indent}  - listitem:`, `${indent}    - link "${name}":`, `${indent}      - /url: ${url}`]),
@@ -192,12 +196,7 @@ describe('ARIA snapshots', () => {
     expect(await nav.ariaSnapshot()).toBe(['- navigation "Main":', ...brand, '  - button "Open menu"'].join('\n'));
     await page.getByRole('button', { name: 'Open menu' }).press('Enter');
     expect(await nav.ariaSnapshot()).toBe(
-      [
-        '- navigation "Main":',
-        ...brand,
-        '  - button "Close menu" [expanded]',
-        ...mainMenuList(1),
-      ].join('\n'),
+      ['- navigation "Main":', ...brand, '  - button "Close menu" [expanded]', ...mainMenuList(1)].join('\n'),
     );
     await close();
   });

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../shared/paths';
 import { content } from '../support/content';
-import { openPage, useBrowserAndServer } from '../support/browser';
+import { openPage } from '../../scripts/local/browser';
+import { useBrowserAndServer } from '../support/browser';
 
 const ctx = useBrowserAndServer();
 const VIEWPORT = { width: 1280, height: 800 };

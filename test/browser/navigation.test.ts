@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage, useBrowserAndServer } from '../support/browser';
+import { openPage } from '../../scripts/local/browser';
+import { useBrowserAndServer } from '../support/browser';
 
 const ctx = useBrowserAndServer();
 

@@ -8,10 +8,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Page } from 'playwright-core';
 import { newsletterMessages } from '../../shared/rules/newsletter';
 import { startServer } from '../support/app';
-import { openPage, useBrowser, waitForHydration, withoutDocumentStatus } from '../support/browser';
-import type { TestPage, TestServer } from '../support/browser';
-import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../support/fake-provider';
-import type { FakeProvider, FormEndpointMode } from '../support/fake-provider';
+import { openPage, waitForHydration } from '../../scripts/local/browser';
+import { useBrowser, withoutDocumentStatus } from '../support/browser';
+import type { TestPage } from '../../scripts/local/browser';
+import type { TestServer } from '../support/browser';
+import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../../scripts/local/fake-provider';
+import type { FakeProvider, FormEndpointMode } from '../../scripts/local/fake-provider';
 
 const EMAIL = 'browser.visitor@example.com';
 const SUCCESS = "Thank you for subscribing! You'll receive growth tips in your inbox.";

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, axeViolationsWithoutScript } from '../support/axe';
-import { isSameDocument, markDocument, openPage, useBrowserAndServer, waitForHydration } from '../support/browser';
+import { openPage, waitForHydration } from '../../scripts/local/browser';
+import { isSameDocument, markDocument, useBrowserAndServer } from '../support/browser';
 import { content, episodes } from '../support/content';
 import { episodeFormat } from '../../shared/rules/episode-search';
 

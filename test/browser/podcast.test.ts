@@ -5,15 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { episodes } from '../support/content';
-import {
-  horizontalOverflow,
-  isSameDocument,
-  markDocument,
-  openPage,
-  useBrowserAndServer,
-  waitForHydration,
-  withoutBlockedThumbnails,
-} from '../support/browser';
+import { horizontalOverflow, openPage, waitForHydration } from '../../scripts/local/browser';
+import { isSameDocument, markDocument, useBrowserAndServer, withoutBlockedThumbnails } from '../support/browser';
 
 const ctx = useBrowserAndServer();
 
@@ -23,11 +16,9 @@ const pager = (page: Page) => page.getByRole('navigation', { name: 'Episode page
 const status = (page: Page) => page.locator('.episodes-section__status').textContent();
 const cardTitles = (page: Page) => page.locator('.episode-card__title').allTextContents();
 /** Where the episodes section sits relative to the top of the viewport. */
-const sectionTop = (page: Page) =>
-  page.locator('#episodes-section').evaluate((section) => Math.round(section.getBoundingClientRect().top));
+const sectionTop = (page: Page) => page.locator('#episodes-section').evaluate((section) => Math.round(section.getBoundingClientRect().top));
 /** The scroll padding that keeps the section clear of the fixed header. */
-const scrollPaddingTop = (page: Page) =>
-  page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0);
+const scrollPaddingTop = (page: Page) => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0);
 const titlesOfPage = (n: number) => episodes.slice((n - 1) * 6, n * 6).map((e) => e.title);
 
 async function expectListScrolledIntoView(page: Page) {

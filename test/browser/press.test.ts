@@ -7,15 +7,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pressItems } from '../support/content';
 import { paths } from '../../shared/paths';
-import {
-  clickAtCentre,
-  clickOpensNewTab,
-  horizontalOverflow,
-  linkTargets,
-  scrollThroughPage,
-  useBrowserAndServer,
-} from '../support/browser';
-import type { TestPage } from '../support/browser';
+import { horizontalOverflow, scrollThroughPage } from '../../scripts/local/browser';
+import { clickAtCentre, clickOpensNewTab, linkTargets, useBrowserAndServer } from '../support/browser';
+import type { TestPage } from '../../scripts/local/browser';
 
 const ctx = useBrowserAndServer();
 
@@ -112,10 +106,12 @@ describe('press page in the browser', () => {
       });
       expect(new URL(page.url()).pathname).toBe('/press');
       expect(await page.getByLabel('Email Address').isVisible()).toBe(true);
-      expect(await page.getByLabel('Email Address').evaluate((input) => {
-        const box = input.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= window.innerHeight;
-      })).toBe(true);
+      expect(
+        await page.getByLabel('Email Address').evaluate((input) => {
+          const box = input.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      ).toBe(true);
       expect(problems).toEqual([]);
     } finally {
       await close();

@@ -11,8 +11,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { episodes } from '../support/content';
 import { paths, staticPagePaths } from '../../shared/paths';
-import { horizontalOverflow, openPage, useBrowserAndServer, waitForHydration } from '../support/browser';
-import type { HorizontalOverflow } from '../support/browser';
+import { horizontalOverflow, openPage, waitForHydration } from '../../scripts/local/browser';
+import { useBrowserAndServer } from '../support/browser';
+import type { HorizontalOverflow } from '../../scripts/local/browser';
 
 const ctx = useBrowserAndServer();
 
@@ -59,9 +60,7 @@ function clippedBoxes(page: Page): Promise<string[]> {
       if (element === document.body) continue; // overflow-x: hidden as a safety net; measured by horizontalOverflow
       const hasText = Array.from(element.querySelectorAll('*'))
         .concat(element)
-        .some((node) =>
-          Array.from(node.childNodes).some((child) => child.nodeType === Node.TEXT_NODE && child.textContent!.trim() !== ''),
-        );
+        .some((node) => Array.from(node.childNodes).some((child) => child.nodeType === Node.TEXT_NODE && child.textContent!.trim() !== ''));
       if (!hasText) continue;
       const overX = clipsX && element.scrollWidth > element.clientWidth + 1;
       const overY = clipsY && element.scrollHeight > element.clientHeight + 1;

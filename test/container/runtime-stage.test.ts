@@ -10,9 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../support/app';
-import { startPostgres } from '../support/postgres';
-import { startServerProcess } from '../support/server-process';
-import type { ServerProcess } from '../support/server-process';
+import { startPostgres } from '../../scripts/local/postgres';
+import { startServerProcess } from '../../scripts/local/server-process';
+import type { ServerProcess } from '../../scripts/local/server-process';
 
 interface RuntimeStage {
   from: string;
@@ -28,7 +28,10 @@ interface RuntimeStage {
 /** Reads the last stage of the Dockerfile, joining continued lines. */
 function readRuntimeStage(): RuntimeStage {
   const text = readFileSync(path.join(rootDir, 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ');
-  const lines = text.split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
   const start = lines.findLastIndex((line) => line.startsWith('FROM '));
   const stage: RuntimeStage = { from: lines[start]!.split(/\s+/)[1]!, env: {}, copies: [], runs: [], cmd: [] };
   for (const line of lines.slice(start + 1)) {

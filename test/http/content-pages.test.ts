@@ -266,7 +266,9 @@ describe('contact page', () => {
     expect(html).toContain(
       `<a class="button button--primary" href="${externalUrls.scheduler}" target="_blank" rel="noopener noreferrer">Schedule a Consultation`,
     );
-    expect(html).toMatch(new RegExp(`<a class="contact-card__email" href="mailto:${escapeRegExp(firm.email)}">${escapeRegExp(firm.email)}</a>`));
+    expect(html).toMatch(
+      new RegExp(`<a class="contact-card__email" href="mailto:${escapeRegExp(firm.email)}">${escapeRegExp(firm.email)}</a>`),
+    );
 
     const steps = /<ol class="contact-steps[ "][^>]*>([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? '';
     expect(steps.match(/<li /g)).toHaveLength(3);
@@ -274,7 +276,10 @@ describe('contact page', () => {
     // Two forms, each posting where it is handled: the contact message and the newsletter sign-up.
     const newsletter = /<section[^>]*\bid="contact"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
     expect(newsletter).toContain('Subscribe to Receive Growth Tips');
-    const forms = [...html.matchAll(/<form\b[^>]*>/g)].map(([tag]) => [/\bmethod="([^"]*)"/.exec(tag)?.[1], /\baction="([^"]*)"/.exec(tag)?.[1]]);
+    const forms = [...html.matchAll(/<form\b[^>]*>/g)].map(([tag]) => [
+      /\bmethod="([^"]*)"/.exec(tag)?.[1],
+      /\baction="([^"]*)"/.exec(tag)?.[1],
+    ]);
     expect(forms).toEqual([
       ['post', '/contact'],
       ['post', '/api/subscribe'],

@@ -67,7 +67,9 @@ async function both(url: string, options: { method?: string; headers?: Record<st
 
 async function expectSameAnswers(url: string, options: { method?: string; headers?: Record<string, string> } = {}) {
   const { fromLane, fromExpress } = await both(url, options);
-  expect(comparable(fromLane), `${options.method ?? 'GET'} ${url} ${JSON.stringify(options.headers ?? {})}`).toEqual(comparable(fromExpress));
+  expect(comparable(fromLane), `${options.method ?? 'GET'} ${url} ${JSON.stringify(options.headers ?? {})}`).toEqual(
+    comparable(fromExpress),
+  );
   expect(fromLane.headers['x-request-id']).toMatch(/^[\w.:-]+$/);
   return fromLane;
 }
@@ -81,7 +83,10 @@ async function expectSameAnswersEveryWay(url: string) {
     await expectSameAnswers(url, { method: 'HEAD', headers: { 'Accept-Encoding': acceptEncoding } });
     if (get.headers.etag) {
       await expectSameAnswers(url, { headers: { 'Accept-Encoding': acceptEncoding, 'If-None-Match': get.headers.etag } });
-      await expectSameAnswers(url, { method: 'HEAD', headers: { 'Accept-Encoding': acceptEncoding, 'If-None-Match': `W/${get.headers.etag}, "other"` } });
+      await expectSameAnswers(url, {
+        method: 'HEAD',
+        headers: { 'Accept-Encoding': acceptEncoding, 'If-None-Match': `W/${get.headers.etag}, "other"` },
+      });
     }
   }
   // Through a trusted proxy, over HTTPS: the HTTPS security headers, and the client's address in the log.
@@ -210,7 +215,9 @@ describe('the fast lane while the instance leaves the rotation', () => {
       const leaving = await rawRequest(`${server.origin}/press`, { headers: { 'Accept-Encoding': 'br' } });
       expect(leaving.status).toBe(200);
       expect(leaving.headers.connection).toBe('close');
-      const asset = await rawRequest(`${server.origin}/assets${[...readImmutableAssets(path.join(rootDir, 'dist/client/assets')).keys()][0]}`);
+      const asset = await rawRequest(
+        `${server.origin}/assets${[...readImmutableAssets(path.join(rootDir, 'dist/client/assets')).keys()][0]}`,
+      );
       expect(asset.headers.connection).toBe('close');
       expect(express.handled).toBe(before);
     } finally {
@@ -223,7 +230,12 @@ describe('a scheduled episode through the fast lane', () => {
   it('is not served before its publishAt, and is from the minute it passes, with no restart', async () => {
     const dir = copyOfContent();
     let now = Date.parse('2026-12-01T13:59:00Z');
-    writeEpisode(dir, 'scheduled-fast-lane', { ...sampleEpisode, date: '2026-12-01', publishAt: '2026-12-01T09:00:00-05:00' }, 'Scheduled.');
+    writeEpisode(
+      dir,
+      'scheduled-fast-lane',
+      { ...sampleEpisode, date: '2026-12-01', publishAt: '2026-12-01T09:00:00-05:00' },
+      'Scheduled.',
+    );
     const store = createContentStore({ rootDir, contentDir: dir, preview: false, watch: false, now: () => now });
     const server = await startServer({ config: { isProduction: true }, content: store });
     try {

@@ -49,8 +49,12 @@ describe('/feed.xml', () => {
   it('is linked from every page', async () => {
     for (const path of ['/', '/press', paths.episode(content.episodes.at(-1)!.id)]) {
       const html = (await request(app).get(path)).text;
-      expect(html, path).toContain(`<link rel="alternate" type="application/atom+xml" href="/feed.xml" title="${content.site.firm.name}"/>`);
-      expect(html, path).toContain(`<link rel="alternate" type="application/feed+json" href="/podcast/feed.json" title="${content.site.podcast.name}"/>`);
+      expect(html, path).toContain(
+        `<link rel="alternate" type="application/atom+xml" href="/feed.xml" title="${content.site.firm.name}"/>`,
+      );
+      expect(html, path).toContain(
+        `<link rel="alternate" type="application/feed+json" href="/podcast/feed.json" title="${content.site.podcast.name}"/>`,
+      );
     }
   });
 });
@@ -73,20 +77,30 @@ describe('feeds and publication', () => {
   it('leave drafts out, and take a scheduled episode in when its time comes', async () => {
     const dir = copyOfContent();
     writeEpisode(dir, 'a-draft-episode', { ...sampleEpisode, date: '2099-01-02', draft: true }, 'Draft.');
-    writeEpisode(dir, 'a-scheduled-episode', { ...sampleEpisode, date: '2099-01-01', publishAt: '2099-01-01T09:00:00Z', audioUrl: 'https://media.example-host.com/a.mp3' }, 'Soon.');
+    writeEpisode(
+      dir,
+      'a-scheduled-episode',
+      { ...sampleEpisode, date: '2099-01-01', publishAt: '2099-01-01T09:00:00Z', audioUrl: 'https://media.example-host.com/a.mp3' },
+      'Soon.',
+    );
     let now = Date.parse('2098-12-31T00:00:00Z');
     const store = createContentStore({ rootDir, contentDir: dir, preview: false, watch: false, now: () => now });
     const scheduled = makeApp({ env: { SITE_URL }, config: { isProduction: true }, content: store }).app;
     const urls = async () => ({
       atom: parseFeed((await request(scheduled).get('/feed.xml')).text).items.map((item) => item.url),
-      json: (JSON.parse((await request(scheduled).get('/podcast/feed.json')).text) as { items: Array<{ url: string; attachments?: unknown }> }).items,
+      json: (
+        JSON.parse((await request(scheduled).get('/podcast/feed.json')).text) as { items: Array<{ url: string; attachments?: unknown }> }
+      ).items,
     });
     const before = await urls();
     expect(before.atom.some((url) => url?.includes('a-draft-episode') || url?.includes('a-scheduled-episode'))).toBe(false);
     now = Date.parse('2099-01-01T09:00:00Z');
     const after = await urls();
     expect(after.atom[0]).toBe(`${SITE_URL}/podcast/a-scheduled-episode`);
-    expect(after.json[0]).toMatchObject({ url: `${SITE_URL}/podcast/a-scheduled-episode`, attachments: [{ url: 'https://media.example-host.com/a.mp3', mime_type: 'audio/mpeg' }] });
+    expect(after.json[0]).toMatchObject({
+      url: `${SITE_URL}/podcast/a-scheduled-episode`,
+      attachments: [{ url: 'https://media.example-host.com/a.mp3', mime_type: 'audio/mpeg' }],
+    });
     expect(after.atom.some((url) => url?.includes('a-draft-episode'))).toBe(false);
   });
 });

@@ -87,7 +87,9 @@ describe('the document', () => {
     const res = await request(app).get('/press');
     const entry = /<script type="module" src="([^"]+)" data-preload="([^"]+)" fetchPriority="low"><\/script>/.exec(res.text);
     expect(entry?.[1]).toBe(manifest.entry.file);
-    expect(entry?.[2]!.split(' ')).toEqual(expect.arrayContaining([manifest.hydrate.file, ...manifest.hydrate.imports, manifest.pages['press-page'].file]));
+    expect(entry?.[2]!.split(' ')).toEqual(
+      expect.arrayContaining([manifest.hydrate.file, ...manifest.hydrate.imports, manifest.pages['press-page'].file]),
+    );
     // Nothing is fetched before the first paint but the entry itself.
     expect(res.text).not.toContain('rel="modulepreload"');
     expect(res.text).not.toContain(manifest.pages['home-page'].file);

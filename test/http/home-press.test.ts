@@ -57,15 +57,15 @@ function voidElements(html: string, name: string): Record<string, string>[] {
 }
 
 function text(html: string): string {
-  return decode(html.replace(/<[^>]+>/g, '')).replace(/\s+/g, ' ').trim();
+  return decode(html.replace(/<[^>]+>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** A link's label: without the visually-hidden '(opens in a new tab)' note and decorative (aria-hidden) arrows. */
 function visibleText(html: string): string {
   return text(
-    html
-      .replace(/<span class="visually-hidden">[\s\S]*?<\/span>/g, '')
-      .replace(/<span[^>]*aria-hidden="true"[^>]*>[\s\S]*?<\/span>/g, ''),
+    html.replace(/<span class="visually-hidden">[\s\S]*?<\/span>/g, '').replace(/<span[^>]*aria-hidden="true"[^>]*>[\s\S]*?<\/span>/g, ''),
   );
 }
 
@@ -253,12 +253,7 @@ describe('home page (server-rendered)', () => {
     for (const item of checklist) expect(item.inner).toMatch(/^<svg[^>]*aria-hidden="true"/);
 
     const tiles = chunksByClass(section, 'li', 'about-section__tile');
-    expect(tiles.map((tile) => text(elements(tile, 'h3')[0]!.inner))).toEqual([
-      'Expert Team',
-      'Strategic Focus',
-      'Knowledge',
-      'Support',
-    ]);
+    expect(tiles.map((tile) => text(elements(tile, 'h3')[0]!.inner))).toEqual(['Expert Team', 'Strategic Focus', 'Knowledge', 'Support']);
     tiles.forEach((tile, index) => expect(text(tile)).toContain(aboutTiles[index]!.description));
   });
 
@@ -311,7 +306,12 @@ describe('home page (server-rendered)', () => {
   it('8 · podcast intro: the podcast name and the latest episode card (Recent, Apple Podcasts, Spotify)', () => {
     const section = sectionLabelledBy(main, 'podcast-intro-heading');
     const episode = latestEpisode;
-    expect(episode.published).toBe(episodes.map((e) => e.published).sort().at(-1));
+    expect(episode.published).toBe(
+      episodes
+        .map((e) => e.published)
+        .sort()
+        .at(-1),
+    );
     expect(text(elements(section, 'h2')[0]!.inner)).toContain(podcast.name);
 
     const [card] = chunksByClass(section, 'article', 'podcast-intro__card');

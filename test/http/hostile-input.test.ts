@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { createHttpServer, listen } from '../../server/http/http-server';
+import { siteListener } from '../../server/http/fast-lane';
 import { MALFORMED_PATH_MESSAGE } from '../../server/http/malformed-path';
 import type { ServerTimeouts } from '../../server/http/http-server';
 import { capturingLogger, testConfig } from '../support/app';
@@ -26,8 +27,9 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   const captured = capturingLogger();
   logs = captured.records;
-  const app = createApp(testConfig({ NODE_ENV: 'production' }, { isProduction: true }), { logger: captured.logger, newsletter: FAST_NEWSLETTER, outbox: SLOW_RETRIES });
-  const server = createHttpServer(app.requestListener, TIMEOUTS);
+  const config = testConfig({ NODE_ENV: 'production' }, { isProduction: true });
+  const app = createApp(config, { logger: captured.logger, newsletter: FAST_NEWSLETTER, outbox: SLOW_RETRIES });
+  const server = createHttpServer(siteListener(app, config), TIMEOUTS);
   await listen(server, 0, '127.0.0.1');
   port = (server.address() as AddressInfo).port;
   close = async () => {
@@ -84,12 +86,18 @@ describe('malformed paths', () => {
     expect(answer.body).toBe(MALFORMED_PATH_MESSAGE);
   });
 
-  it.each(['/%00', '/podcast/%00', '/assets/%00.js', '/press%00.html', '/favicon.svg%00'])('answers the encoded NUL in %s with a 4xx', async (target) => {
-    await expectRefusedCleanly(await rawExchange(port, request('GET', target)), [400, 404]);
-  });
+  it.each(['/%00', '/podcast/%00', '/assets/%00.js', '/press%00.html', '/favicon.svg%00'])(
+    'answers the encoded NUL in %s with a 4xx',
+    async (target) => {
+      await expectRefusedCleanly(await rawExchange(port, request('GET', target)), [400, 404]);
+    },
+  );
 
   it('drops a raw NUL byte in the request line with 400', async () => {
-    await expectRefusedCleanly(await rawExchange(port, Buffer.from('GET /\u0000 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', 'latin1')), [400]);
+    await expectRefusedCleanly(
+      await rawExchange(port, Buffer.from('GET /\u0000 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', 'latin1')),
+      [400],
+    );
   });
 });
 
@@ -178,7 +186,10 @@ describe('the sign-up API', () => {
       await expectRefusedCleanly(answer, [400]);
       expect(JSON.parse(answer.body)).toMatchObject({ ok: false, error: expect.any(String) });
     }
-    const form = await post(Buffer.concat([Buffer.from('email='), Buffer.from([0xff, 0xfe]), Buffer.from('%FF%E0%A4%A')]), 'application/x-www-form-urlencoded');
+    const form = await post(
+      Buffer.concat([Buffer.from('email='), Buffer.from([0xff, 0xfe]), Buffer.from('%FF%E0%A4%A')]),
+      'application/x-www-form-urlencoded',
+    );
     await expectRefusedCleanly(form, [303, 400]);
   });
 

@@ -9,11 +9,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
 import { createHttpServer, listen } from '../../server/http/http-server';
+import { siteListener } from '../../server/http/fast-lane';
 import { readImmutableAssets } from '../../server/http/immutable-assets';
 import { createMetrics, metricsListener } from '../../server/http/metrics';
 import { episodes } from '../support/content';
 import { capturingLogger, rootDir, testConfig } from '../support/app';
-import { FAST_NEWSLETTER, SLOW_RETRIES, refusedUrl } from '../support/fake-provider';
+import { refusedUrl } from '../../scripts/local/fake-provider';
+import { FAST_NEWSLETTER, SLOW_RETRIES } from '../support/fake-provider';
 
 const closers: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -23,8 +25,9 @@ afterEach(async () => {
 async function serve(env: Record<string, string> = {}, config: Partial<AppConfig> = {}) {
   const metrics = await createMetrics();
   const { logger } = capturingLogger('silent');
-  const app = createApp(testConfig(env, config), { logger, metrics, newsletter: FAST_NEWSLETTER, outbox: SLOW_RETRIES });
-  const site = createHttpServer(app.requestListener);
+  const appConfig = testConfig(env, config);
+  const app = createApp(appConfig, { logger, metrics, newsletter: FAST_NEWSLETTER, outbox: SLOW_RETRIES });
+  const site = createHttpServer(siteListener(app, appConfig));
   const scrapeServer = createHttpServer(metricsListener(metrics.registry));
   await listen(site, 0, '127.0.0.1');
   await listen(scrapeServer, 0, '127.0.0.1');
@@ -77,13 +80,20 @@ describe('metrics', () => {
     const before = await scrape(metricsOrigin);
     const episode = episodes[0]!.id;
     const answers = await Promise.all(
-      ['/podcast', '/podcast', `/podcast/${episode}`, '/no-such-page-7d1', '/favicon.svg', '/assets/no-such-file.js', '/_data/press', '/healthz'].map(
-        async (path) => {
-          const res = await fetch(`${origin}${path}`);
-          await res.arrayBuffer(); // the answer is complete (and counted) before the scrape
-          return res.status;
-        },
-      ),
+      [
+        '/podcast',
+        '/podcast',
+        `/podcast/${episode}`,
+        '/no-such-page-7d1',
+        '/favicon.svg',
+        '/assets/no-such-file.js',
+        '/_data/press',
+        '/healthz',
+      ].map(async (path) => {
+        const res = await fetch(`${origin}${path}`);
+        await res.arrayBuffer(); // the answer is complete (and counted) before the scrape
+        return res.status;
+      }),
     );
     expect(answers).toEqual([200, 200, 200, 404, 200, 404, 200, 200]);
     const after = await scrape(metricsOrigin);
@@ -117,11 +127,21 @@ describe('metrics', () => {
 
   it('count the fast lane’s answers under the same names and labels as Express’s (FAST_LANE=off)', async () => {
     const asset = [...readImmutableAssets(path.join(rootDir, 'dist/client/assets')).keys()][0]!;
-    const paths = ['/press', '/press', `/podcast/${episodes[0]!.id}`, `/podcast/${episodes[0]!.id}`, '/no-such-page-7d2', '/no-such-page-7d2', `/assets${asset}`];
+    const paths = [
+      '/press',
+      '/press',
+      `/podcast/${episodes[0]!.id}`,
+      `/podcast/${episodes[0]!.id}`,
+      '/no-such-page-7d2',
+      '/no-such-page-7d2',
+      `/assets${asset}`,
+    ];
     const countsOf = async (fastLane: boolean) => {
       const { origin, metricsOrigin } = await serve({}, { isProduction: true, fastLane });
       for (const path of paths) await (await fetch(`${origin}${path}`)).arrayBuffer();
-      const revalidated = await fetch(`${origin}/press`, { headers: { 'If-None-Match': (await fetch(`${origin}/press`)).headers.get('etag')! } });
+      const revalidated = await fetch(`${origin}/press`, {
+        headers: { 'If-None-Match': (await fetch(`${origin}/press`)).headers.get('etag')! },
+      });
       expect(revalidated.status).toBe(304);
       await fetch(`${origin}/press`, { method: 'HEAD' });
       const samples = await scrape(metricsOrigin);
@@ -155,7 +175,11 @@ describe('metrics', () => {
     // A provider that refuses connections: the sign-up is kept as pending for the outbox.
     const { origin, metricsOrigin } = await serve({ NEWSLETTER_LIST_ID: 'MetricsList', NEWSLETTER_ENDPOINT: await refusedUrl() });
     const post = (email: string) =>
-      fetch(`${origin}/api/subscribe`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) });
+      fetch(`${origin}/api/subscribe`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
     const pending = await post('metrics-reader@example.com');
     const invalid = await post('not an address');
     await Promise.all([pending.arrayBuffer(), invalid.arrayBuffer()]);
@@ -191,7 +215,12 @@ describe('metrics', () => {
   it('include the default process metrics', async () => {
     const { metricsOrigin } = await serve();
     const names = new Set((await scrape(metricsOrigin)).map((s) => s.name));
-    for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
+    for (const name of [
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+    ]) {
       expect(names).toContain(name);
     }
   });

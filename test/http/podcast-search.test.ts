@@ -30,7 +30,8 @@ describe('/podcast?q=', () => {
     expect(res.status).toBe(200);
     expect(retirement.length).toBeGreaterThan(0);
     const all = [...cardIds(res.text)];
-    for (let page = 2; page <= Math.ceil(retirement.length / EPISODES_PER_PAGE); page++) all.push(...cardIds((await get(`/podcast?q=retirment&page=${page}`)).text));
+    for (let page = 2; page <= Math.ceil(retirement.length / EPISODES_PER_PAGE); page++)
+      all.push(...cardIds((await get(`/podcast?q=retirment&page=${page}`)).text));
     for (const episode of retirement) expect(all).toContain(episode.id);
     const count = Number(/^(\d+) /.exec(heading(res.text) ?? '')?.[1]);
     expect(heading(res.text)).toBe(`${count} ${count === 1 ? copy.matchOne : copy.matchMany} “retirment”`);
@@ -152,7 +153,12 @@ describe('the page cache under searches', () => {
       };
       // A first thousand settles the heap; the next nine thousand must not grow it.
       let next = 0;
-      const run = (until: number) => Promise.all(Array.from({ length: 4 }, async () => { while (next < until) await search(next++); }));
+      const run = (until: number) =>
+        Promise.all(
+          Array.from({ length: 4 }, async () => {
+            while (next < until) await search(next++);
+          }),
+        );
       await run(1_000);
       const before = settledMemory();
       await run(10_000);

@@ -214,9 +214,7 @@ describe('/podcast/:id', () => {
     expect(iframe).toMatch(/referrerpolicy="strict-origin-when-cross-origin"/i);
     expect(iframe).toMatch(/title="[^"]+"/);
     expect(iframe).toContain('loading="lazy"');
-    expect(iframe).toContain(
-      'allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"',
-    );
+    expect(iframe).toContain('allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"');
     expect(iframe).toMatch(/allowfullscreen/i);
     expect(iframe).not.toContain('style=');
     // In the HTML the player is for browsers without JavaScript only: the others

@@ -7,18 +7,21 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpServer, listen } from '../../server/http/http-server';
+import { siteListener } from '../../server/http/fast-lane';
 import { makeApp } from '../support/app';
 
 function get(port: number, path: string, agent: http.Agent) {
-  return new Promise<{ status: number; connection: string | undefined; body: string; socket: import('node:net').Socket }>((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path, agent }, (res) => {
-        let body = '';
-        res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body, socket: res.socket }));
-      })
-      .on('error', reject);
-  });
+  return new Promise<{ status: number; connection: string | undefined; body: string; socket: import('node:net').Socket }>(
+    (resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path, agent }, (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body, socket: res.socket }));
+        })
+        .on('error', reject);
+    },
+  );
 }
 
 const closeOf = (socket: import('node:net').Socket) =>
@@ -33,10 +36,10 @@ afterEach(async () => {
 async function serve() {
   let openGate: () => void = () => {};
   const gate = new Promise<void>((resolve) => (openGate = resolve));
-  const { app } = makeApp({
+  const { app, config } = makeApp({
     extraRoutes: [{ path: 'slow-page', loader: async () => (await gate, null), Component: () => null }],
   });
-  const server = createHttpServer(app.requestListener);
+  const server = createHttpServer(siteListener(app, config));
   await listen(server, 0, '127.0.0.1');
   const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
   cleanup = async () => {

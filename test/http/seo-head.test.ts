@@ -93,9 +93,13 @@ function nodeOf(head: ParsedHead, type: string): Node {
 
 /** Hosts the content links to on purpose: press articles, the book shop, podcast platforms, YouTube. */
 const externalHosts = new Set(
-  [...pressItems.map((item) => item.link), ...Object.values(externalUrls), 'https://www.youtube.com/', 'https://www.youtube-nocookie.com/', 'https://i.ytimg.com/'].map(
-    (url) => new URL(url).hostname,
-  ),
+  [
+    ...pressItems.map((item) => item.link),
+    ...Object.values(externalUrls),
+    'https://www.youtube.com/',
+    'https://www.youtube-nocookie.com/',
+    'https://i.ytimg.com/',
+  ].map((url) => new URL(url).hostname),
 );
 
 /** Every '@id', 'url', 'item', 'image' and 'logo' in the graph, wherever it sits. */
@@ -157,50 +161,58 @@ const everyPage = [
 ];
 
 describe('every page head', () => {
-  it('has a canonical URL on SITE_URL that answers 200 with the same canonical, plus full Open Graph and Twitter tags', async () => {
-    const images = new Set<string>();
-    for (const path of everyPage) {
-      const head = await headOf(path);
-      expect(head.canonical, path).toBe(SITE_URL + path);
-      expect(head.robots, path).toBeUndefined();
-      const again = await headOf(sitePath(head.canonical!));
-      expect(again.canonical).toBe(head.canonical);
+  it(
+    'has a canonical URL on SITE_URL that answers 200 with the same canonical, plus full Open Graph and Twitter tags',
+    async () => {
+      const images = new Set<string>();
+      for (const path of everyPage) {
+        const head = await headOf(path);
+        expect(head.canonical, path).toBe(SITE_URL + path);
+        expect(head.robots, path).toBeUndefined();
+        const again = await headOf(sitePath(head.canonical!));
+        expect(again.canonical).toBe(head.canonical);
 
-      const { tags } = head;
-      expect(['website', 'article']).toContain(tags['og:type']);
-      expect(tags['og:site_name']).toBe('Harbor Ledger Advisors');
-      expect(tags['og:url']).toBe(head.canonical);
-      expect(tags['og:title']?.length).toBeGreaterThan(3);
-      expect(tags['og:description']).toBe(head.description);
-      expect(tags['og:image:width']).toBe('1200');
-      expect(tags['og:image:height']).toBe('630');
-      expect(tags['og:image:alt']?.length).toBeGreaterThan(10);
-      expect(tags['twitter:card']).toBe('summary_large_image');
-      expect(tags['twitter:image']).toBe(tags['og:image']);
-      expect(tags['twitter:title']).toBe(tags['og:title']);
-      images.add(sitePath(tags['og:image']!));
+        const { tags } = head;
+        expect(['website', 'article']).toContain(tags['og:type']);
+        expect(tags['og:site_name']).toBe('Harbor Ledger Advisors');
+        expect(tags['og:url']).toBe(head.canonical);
+        expect(tags['og:title']?.length).toBeGreaterThan(3);
+        expect(tags['og:description']).toBe(head.description);
+        expect(tags['og:image:width']).toBe('1200');
+        expect(tags['og:image:height']).toBe('630');
+        expect(tags['og:image:alt']?.length).toBeGreaterThan(10);
+        expect(tags['twitter:card']).toBe('summary_large_image');
+        expect(tags['twitter:image']).toBe(tags['og:image']);
+        expect(tags['twitter:title']).toBe(tags['og:title']);
+        images.add(sitePath(tags['og:image']!));
 
-      // Every URL of ours in the structured data is absolute, on SITE_URL.
-      expectOwnUrlsOnSite(graphOf(head), path);
-    }
-    // The site card, one per episode, one per service page.
-    expect(images.size).toBe(1 + episodes.length + 6);
-  }, EVERY_PAGE_TIMEOUT);
+        // Every URL of ours in the structured data is absolute, on SITE_URL.
+        expectOwnUrlsOnSite(graphOf(head), path);
+      }
+      // The site card, one per episode, one per service page.
+      expect(images.size).toBe(1 + episodes.length + 6);
+    },
+    EVERY_PAGE_TIMEOUT,
+  );
 
-  it('serves each og:image as a 1200×630 PNG under 300 kB, cached for a year', async () => {
-    const images = new Set<string>();
-    for (const path of everyPage) images.add(sitePath((await headOf(path)).tags['og:image']!));
-    for (const image of images) {
-      expect(image).toMatch(/^\/assets\/share\/[\w-]+-[0-9a-f]{12}\.png$/);
-      const res = await getBinary(image);
-      expect(res.status, image).toBe(200);
-      expect(res.headers['content-type']).toBe('image/png');
-      expect(res.headers['cache-control']).toContain('immutable');
-      const body = res.body as Buffer;
-      expect(body.length, image).toBeLessThan(MAX_SHARE_IMAGE_BYTES);
-      expect(pngSize(body)).toEqual({ width: 1200, height: 630 });
-    }
-  }, EVERY_PAGE_TIMEOUT);
+  it(
+    'serves each og:image as a 1200×630 PNG under 300 kB, cached for a year',
+    async () => {
+      const images = new Set<string>();
+      for (const path of everyPage) images.add(sitePath((await headOf(path)).tags['og:image']!));
+      for (const image of images) {
+        expect(image).toMatch(/^\/assets\/share\/[\w-]+-[0-9a-f]{12}\.png$/);
+        const res = await getBinary(image);
+        expect(res.status, image).toBe(200);
+        expect(res.headers['content-type']).toBe('image/png');
+        expect(res.headers['cache-control']).toContain('immutable');
+        const body = res.body as Buffer;
+        expect(body.length, image).toBeLessThan(MAX_SHARE_IMAGE_BYTES);
+        expect(pngSize(body)).toEqual({ width: 1200, height: 630 });
+      }
+    },
+    EVERY_PAGE_TIMEOUT,
+  );
 
   it('links the favicon set and a web app manifest that all answer', async () => {
     const head = await headOf('/');
@@ -227,7 +239,13 @@ describe('every page head', () => {
     const manifest = await request(app).get(siteIcons.manifest);
     expect(manifest.status).toBe(200);
     expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
-    const parsed = JSON.parse(manifest.text) as { name: string; short_name: string; start_url: string; theme_color: string; icons: Array<{ src: string; sizes: string }> };
+    const parsed = JSON.parse(manifest.text) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      theme_color: string;
+      icons: Array<{ src: string; sizes: string }>;
+    };
     expect(parsed).toMatchObject({ name: 'Harbor Ledger Advisors', short_name: 'Harbor Ledger', start_url: '/' });
     expect(parsed.theme_color).toMatch(/^#[0-9a-f]{6}$/);
     for (const icon of parsed.icons) expect((await request(app).get(icon.src)).status, icon.src).toBe(200);
@@ -274,7 +292,10 @@ describe('structured data', () => {
     expect(firm.sameAs).toEqual(expect.arrayContaining([expect.stringMatching(/^https:\/\/www\.linkedin\.com\//)]));
     expect(nodeOf(head, 'WebSite')).toMatchObject({ url: `${SITE_URL}/`, publisher: { '@id': `${SITE_URL}/#organization` } });
     expect(nodeOf(head, 'Person')).toMatchObject({ name: 'Morgan Ellery', worksFor: { '@id': `${SITE_URL}/#organization` } });
-    expect(nodeOf(head, 'Book')).toMatchObject({ name: expect.stringContaining('The Advisory Practice'), author: { '@id': `${SITE_URL}/#author` } });
+    expect(nodeOf(head, 'Book')).toMatchObject({
+      name: expect.stringContaining('The Advisory Practice'),
+      author: { '@id': `${SITE_URL}/#author` },
+    });
   });
 
   it('describes the podcast as a PodcastSeries on /podcast', async () => {
@@ -287,36 +308,40 @@ describe('structured data', () => {
     expect(breadcrumbTrail(head)).toEqual([`${SITE_URL}/`, `${SITE_URL}/podcast`]);
   });
 
-  it('describes every episode as a PodcastEpisode, with a VideoObject for YouTube episodes', async () => {
-    let videos = 0;
-    for (const episode of episodes) {
-      const head = await headOf(paths.episode(episode.id));
-      const url = `${SITE_URL}${paths.episode(episode.id)}`;
-      const node = nodeOf(head, 'PodcastEpisode');
-      expect(node).toMatchObject({
-        url,
-        name: episode.title,
-        description: episode.description,
-        partOfSeries: { '@type': 'PodcastSeries', '@id': `${SITE_URL}/podcast#series` },
-      });
-      expect(node.datePublished).toBe(isoDate(episode.date));
-      const number = /^Episode (\d+)$/.exec(episode.number)?.[1];
-      expect(node.episodeNumber).toBe(number === undefined ? undefined : Number(number));
-      const video = node.video as Record<string, string> | undefined;
-      if (episode.isYouTube && !episode.isSpotifyVideo) {
-        videos++;
-        expect(video?.['@type']).toBe('VideoObject');
-        expect(video?.embedUrl).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
-        expect(video?.thumbnailUrl).toMatch(/^https:\/\/i\.ytimg\.com\/vi\/[\w-]{11}\/maxresdefault\.jpg$/);
-        expect(video?.uploadDate).toBe(isoDate(episode.date));
-      } else {
-        expect(video).toBeUndefined();
+  it(
+    'describes every episode as a PodcastEpisode, with a VideoObject for YouTube episodes',
+    async () => {
+      let videos = 0;
+      for (const episode of episodes) {
+        const head = await headOf(paths.episode(episode.id));
+        const url = `${SITE_URL}${paths.episode(episode.id)}`;
+        const node = nodeOf(head, 'PodcastEpisode');
+        expect(node).toMatchObject({
+          url,
+          name: episode.title,
+          description: episode.description,
+          partOfSeries: { '@type': 'PodcastSeries', '@id': `${SITE_URL}/podcast#series` },
+        });
+        expect(node.datePublished).toBe(isoDate(episode.date));
+        const number = /^Episode (\d+)$/.exec(episode.number)?.[1];
+        expect(node.episodeNumber).toBe(number === undefined ? undefined : Number(number));
+        const video = node.video as Record<string, string> | undefined;
+        if (episode.isYouTube && !episode.isSpotifyVideo) {
+          videos++;
+          expect(video?.['@type']).toBe('VideoObject');
+          expect(video?.embedUrl).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
+          expect(video?.thumbnailUrl).toMatch(/^https:\/\/i\.ytimg\.com\/vi\/[\w-]{11}\/maxresdefault\.jpg$/);
+          expect(video?.uploadDate).toBe(isoDate(episode.date));
+        } else {
+          expect(video).toBeUndefined();
+        }
+        expect(breadcrumbTrail(head)).toEqual([`${SITE_URL}/`, `${SITE_URL}/podcast`, url]);
+        expect(head.tags['article:published_time']).toBe(isoDate(episode.date));
       }
-      expect(breadcrumbTrail(head)).toEqual([`${SITE_URL}/`, `${SITE_URL}/podcast`, url]);
-      expect(head.tags['article:published_time']).toBe(isoDate(episode.date));
-    }
-    expect(videos).toBeGreaterThan(5);
-  }, EVERY_PAGE_TIMEOUT);
+      expect(videos).toBeGreaterThan(5);
+    },
+    EVERY_PAGE_TIMEOUT,
+  );
 
   it('lists the press articles as an ItemList pointing to the external articles', async () => {
     const head = await headOf('/press');

@@ -24,28 +24,34 @@ function sitemapUrls(xml: string): Array<{ loc: string; lastmod: string | undefi
 }
 
 describe('/sitemap.xml', () => {
-  it('is XML, cached for an hour, and lists every canonical page once, each answering 200 with that canonical', async () => {
-    const res = await request(app).get('/sitemap.xml');
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('public, max-age=3600');
-    expect(res.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+  it(
+    'is XML, cached for an hour, and lists every canonical page once, each answering 200 with that canonical',
+    async () => {
+      const res = await request(app).get('/sitemap.xml');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      expect(res.text).toMatch(
+        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+      );
 
-    const urls = sitemapUrls(res.text);
-    expect((res.text.match(/<url>/g) ?? []).length).toBe(urls.length);
-    const locs = urls.map((url) => url.loc);
-    expect(new Set(locs).size).toBe(locs.length);
-    const extraPodcastPages = pageCount(episodes.length, EPISODES_PER_PAGE) - 1;
-    expect(locs.length).toBe(staticPagePaths.length + extraPodcastPages + episodes.length);
+      const urls = sitemapUrls(res.text);
+      expect((res.text.match(/<url>/g) ?? []).length).toBe(urls.length);
+      const locs = urls.map((url) => url.loc);
+      expect(new Set(locs).size).toBe(locs.length);
+      const extraPodcastPages = pageCount(episodes.length, EPISODES_PER_PAGE) - 1;
+      expect(locs.length).toBe(staticPagePaths.length + extraPodcastPages + episodes.length);
 
-    for (const { loc, lastmod } of urls) {
-      expect(loc.startsWith(`${SITE_URL}/`), loc).toBe(true);
-      if (lastmod !== undefined) expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      const page = await request(app).get(loc.slice(SITE_URL.length));
-      expect(page.status, loc).toBe(200);
-      expect(page.text).toContain(`<link rel="canonical" href="${loc.replace(/&/g, '&amp;')}"/>`);
-    }
-  }, EVERY_PAGE_TIMEOUT);
+      for (const { loc, lastmod } of urls) {
+        expect(loc.startsWith(`${SITE_URL}/`), loc).toBe(true);
+        if (lastmod !== undefined) expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        const page = await request(app).get(loc.slice(SITE_URL.length));
+        expect(page.status, loc).toBe(200);
+        expect(page.text).toContain(`<link rel="canonical" href="${loc.replace(/&/g, '&amp;')}"/>`);
+      }
+    },
+    EVERY_PAGE_TIMEOUT,
+  );
 
   it('lists every episode, with its publication date as lastmod, and podcast pages 2…N but never ?page=1', async () => {
     const urls = sitemapUrls((await request(app).get('/sitemap.xml')).text);

@@ -7,8 +7,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KLAVIYO_API_REVISION } from '../../server/forms/newsletter/providers/klaviyo-api';
 import { newsletterMessages } from '../../shared/rules/newsletter';
-import { makeSubscribeApp, refusedUrl, startClientApi } from '../support/fake-provider';
-import type { ClientApiMode, FakeProvider } from '../support/fake-provider';
+import { refusedUrl, startClientApi } from '../../scripts/local/fake-provider';
+import { makeSubscribeApp } from '../support/fake-provider';
+import type { ClientApiMode, FakeProvider } from '../../scripts/local/fake-provider';
 import { ledgerEntries } from '../support/ledger';
 
 const EMAIL = 'listener@example.com';
@@ -38,7 +39,9 @@ describe('the request it sends', () => {
   it('POSTs a JSON:API subscription to /client/subscriptions/?company_id=… with a revision header, once', async () => {
     const { app, config } = makeSubscribeApp(env);
     expect(config.newsletter.provider).toBe('klaviyo-api');
-    const res = await request(app).post('/api/subscribe').send({ email: ` ${EMAIL}` });
+    const res = await request(app)
+      .post('/api/subscribe')
+      .send({ email: ` ${EMAIL}` });
     expect(res.status).toBe(200);
     expect(fake.requests).toHaveLength(1);
     const [sent] = fake.requests;
@@ -109,7 +112,9 @@ describe('reading the answer', () => {
     const res = await request(app).post('/api/subscribe').set('X-Request-Id', 'api-500').send({ email: EMAIL });
     expect(res.status).toBe(202);
     expect(res.body).toEqual(PENDING);
-    expect(logs.find((entry) => entry.msg === 'newsletter sign-up not delivered yet; kept pending, will retry')).toMatchObject({ reqId: 'api-500' });
+    expect(logs.find((entry) => entry.msg === 'newsletter sign-up not delivered yet; kept pending, will retry')).toMatchObject({
+      reqId: 'api-500',
+    });
   });
 
   it('a hang → 202 pending after the time limit', async () => {

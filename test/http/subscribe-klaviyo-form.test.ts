@@ -5,8 +5,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newsletterMessages } from '../../shared/rules/newsletter';
-import { FORM_ENDPOINT_PATH, makeSubscribeApp, refusedUrl, startFormEndpoint } from '../support/fake-provider';
-import type { FakeProvider, FormEndpointMode } from '../support/fake-provider';
+import { FORM_ENDPOINT_PATH, refusedUrl, startFormEndpoint } from '../../scripts/local/fake-provider';
+import { makeSubscribeApp } from '../support/fake-provider';
+import type { FakeProvider, FormEndpointMode } from '../../scripts/local/fake-provider';
 import { ledgerEntries, ledgerLines } from '../support/ledger';
 
 const EMAIL = 'reader@example.com';
@@ -32,7 +33,9 @@ describe('the request it sends', () => {
   it('POSTs g, email and $fields=email as a form body to NEWSLETTER_ENDPOINT, once', async () => {
     const { app, config } = makeSubscribeApp(env);
     expect(config.newsletter.provider).toBe('klaviyo-form');
-    await request(app).post('/api/subscribe').send({ email: `  ${EMAIL}  `, website: '', returnTo: '/' });
+    await request(app)
+      .post('/api/subscribe')
+      .send({ email: `  ${EMAIL}  `, website: '', returnTo: '/' });
     expect(fake.requests).toHaveLength(1);
     const [sent] = fake.requests;
     expect(sent!.method).toBe('POST');
@@ -71,7 +74,8 @@ describe('reading the answer', () => {
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
       ok: false,
-      error: 'The subscription service could not accept this address: The email address bounced previously and cannot be added. Please check it and try again.',
+      error:
+        'The subscription service could not accept this address: The email address bounced previously and cannot be added. Please check it and try again.',
     });
     expect(JSON.stringify(res.body)).not.toContain('Thank you');
     expect(logs.some((line) => line.msg === 'newsletter sign-up refused by the receiving side' && line.level === 40)).toBe(true);
@@ -113,7 +117,9 @@ describe('reading the answer', () => {
     const line = logs.find((entry) => entry.msg === 'newsletter sign-up not delivered yet; kept pending, will retry');
     expect(line).toMatchObject({ level: 50, reqId: `req-${mode}`, provider: 'klaviyo-form', outcome: 'unavailable' });
     expect(JSON.stringify(logs)).not.toContain(EMAIL);
-    expect(await ledgerEntries(config.newsletter.file)).toEqual([expect.objectContaining({ email: EMAIL, status: 'pending', attempts: 1 })]);
+    expect(await ledgerEntries(config.newsletter.file)).toEqual([
+      expect.objectContaining({ email: EMAIL, status: 'pending', attempts: 1 }),
+    ]);
   });
 
   it('a provider that never answers → 202 pending after the time limit', async () => {
@@ -126,9 +132,14 @@ describe('reading the answer', () => {
     expect(res.body).toEqual(PENDING);
     expect(elapsed).toBeGreaterThanOrEqual(250);
     expect(elapsed).toBeLessThan(5_000);
-    expect(logs.find((entry) => entry.msg === 'newsletter sign-up not delivered yet; kept pending, will retry')).toMatchObject({ level: 50, outcome: 'timeout' });
+    expect(logs.find((entry) => entry.msg === 'newsletter sign-up not delivered yet; kept pending, will retry')).toMatchObject({
+      level: 50,
+      outcome: 'timeout',
+    });
     expect(fake.requests).toHaveLength(1);
-    expect(await ledgerEntries(config.newsletter.file)).toEqual([expect.objectContaining({ email: EMAIL, status: 'pending', attempts: 1 })]);
+    expect(await ledgerEntries(config.newsletter.file)).toEqual([
+      expect.objectContaining({ email: EMAIL, status: 'pending', attempts: 1 }),
+    ]);
   });
 
   it('a provider that is not listening (connection refused) → 202 pending', async () => {
@@ -155,7 +166,10 @@ describe('reading the answer', () => {
     expect(lines[0]!.claimedBy).toBeUndefined();
     expect(lines[2]!.claimedBy).toBeUndefined();
     fake.setMode('success');
-    expect((await request(app).post('/api/subscribe').send({ email: EMAIL.toUpperCase() })).body).toEqual({ ok: true, message: newsletterMessages.success });
+    expect((await request(app).post('/api/subscribe').send({ email: EMAIL.toUpperCase() })).body).toEqual({
+      ok: true,
+      message: newsletterMessages.success,
+    });
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -182,7 +196,9 @@ describe('reading the answer', () => {
     expect(again.status).toBe(202);
     expect(again.body).toEqual(PENDING);
     expect(fake.requests).toHaveLength(1);
-    expect(await ledgerEntries(config.newsletter.file)).toEqual([expect.objectContaining({ email: EMAIL, status: 'pending', attempts: 1 })]);
+    expect(await ledgerEntries(config.newsletter.file)).toEqual([
+      expect.objectContaining({ email: EMAIL, status: 'pending', attempts: 1 }),
+    ]);
   });
 });
 
@@ -214,13 +230,14 @@ describe('without JavaScript, each outcome goes back to the page', () => {
     ['missing', 'alert', 'Please enter your email address'],
   ])('the page at ?newsletter=%s renders the notice with role=%s, the same HTML every time', async (code, role, message) => {
     const { app } = makeSubscribeApp(env);
-    const [first, second] = await Promise.all([
-      request(app).get(`/?newsletter=${code}`),
-      request(app).get(`/?newsletter=${code}`),
-    ]);
+    const [first, second] = await Promise.all([request(app).get(`/?newsletter=${code}`), request(app).get(`/?newsletter=${code}`)]);
     expect(first.status).toBe(200);
     const escaped = message.replace(/'/g, '&#x27;');
-    expect(first.text).toMatch(new RegExp(`<p class="newsletter-notice newsletter-notice--\\w+" role="${role}" id="newsletter-notice">${escaped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</p>`));
+    expect(first.text).toMatch(
+      new RegExp(
+        `<p class="newsletter-notice newsletter-notice--\\w+" role="${role}" id="newsletter-notice">${escaped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</p>`,
+      ),
+    );
     expect(first.text).toBe(second.text);
   });
 

@@ -8,8 +8,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newsletterMessages } from '../../shared/rules/newsletter';
-import { FORM_ENDPOINT_PATH, makeSubscribeApp, startFormEndpoint } from '../support/fake-provider';
-import type { FakeProvider, FormEndpointMode } from '../support/fake-provider';
+import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../../scripts/local/fake-provider';
+import { makeSubscribeApp } from '../support/fake-provider';
+import type { FakeProvider, FormEndpointMode } from '../../scripts/local/fake-provider';
 
 const EMAIL = 'visitor@example.com';
 const SITE_URL = 'https://www.harborledger.example';
@@ -114,7 +115,9 @@ describe('validation: bad input is a 400 and nothing goes upstream', () => {
 
   it('answers a JSON array or unreadable JSON with 400', async () => {
     const { app } = makeSubscribeApp(env);
-    const array = await request(app).post('/api/subscribe').send([{ email: EMAIL }]);
+    const array = await request(app)
+      .post('/api/subscribe')
+      .send([{ email: EMAIL }]);
     expect(array.status).toBe(400);
     const broken = await request(app).post('/api/subscribe').set('Content-Type', 'application/json').send('{"email": ');
     expect(broken.status).toBe(400);
@@ -124,12 +127,19 @@ describe('validation: bad input is a 400 and nothing goes upstream', () => {
 
   it('answers bodies over 10 kB with 413, as JSON and as a form', async () => {
     const { app } = makeSubscribeApp(env);
-    const json = await request(app).post('/api/subscribe').send({ email: EMAIL, padding: 'x'.repeat(11_000) });
+    const json = await request(app)
+      .post('/api/subscribe')
+      .send({ email: EMAIL, padding: 'x'.repeat(11_000) });
     expect(json.status).toBe(413);
     expect(json.body).toEqual({ ok: false, error: newsletterMessages.tooLarge });
-    const form = await request(app).post('/api/subscribe').type('form').send({ email: EMAIL, padding: 'x'.repeat(11_000) });
+    const form = await request(app)
+      .post('/api/subscribe')
+      .type('form')
+      .send({ email: EMAIL, padding: 'x'.repeat(11_000) });
     expect(form.status).toBe(413);
-    const fine = await request(app).post('/api/subscribe').send({ email: EMAIL, padding: 'x'.repeat(9_000) });
+    const fine = await request(app)
+      .post('/api/subscribe')
+      .send({ email: EMAIL, padding: 'x'.repeat(9_000) });
     expect(fine.status).toBe(200);
     expect(fake.requests).toHaveLength(1);
   });
@@ -159,7 +169,10 @@ describe('cross-site posts are refused', () => {
 
   it.each([
     ['from SITE_URL', { 'Sec-Fetch-Site': 'same-origin', Origin: SITE_URL }],
-    ['from the origin the request was made to', { Host: 'preview.harborledger.example:8080', Origin: 'http://preview.harborledger.example:8080' }],
+    [
+      'from the origin the request was made to',
+      { Host: 'preview.harborledger.example:8080', Origin: 'http://preview.harborledger.example:8080' },
+    ],
     ['with neither header (curl, old browsers)', {}],
     ['Sec-Fetch-Site: none', { 'Sec-Fetch-Site': 'none' }],
   ])('accepts a post %s', async (_name, headers) => {
@@ -170,7 +183,12 @@ describe('cross-site posts are refused', () => {
   });
 
   it('judges the request’s own origin by X-Forwarded-Proto/Host only when TRUST_PROXY says so', async () => {
-    const headers = { Host: 'internal:3000', 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'beta.harborledger.example', Origin: 'https://beta.harborledger.example' };
+    const headers = {
+      Host: 'internal:3000',
+      'X-Forwarded-Proto': 'https',
+      'X-Forwarded-Host': 'beta.harborledger.example',
+      Origin: 'https://beta.harborledger.example',
+    };
     const trusted = makeSubscribeApp({ ...env, TRUST_PROXY: 'loopback' });
     expect((await request(trusted.app).post('/api/subscribe').set(headers).send({ email: EMAIL })).status).toBe(200);
     const untrusted = makeSubscribeApp(env);
@@ -204,7 +222,9 @@ describe('the per-client rate limit', () => {
   it('answers the request over the limit with 429, Retry-After and a readable message, and sends nothing', async () => {
     const { app } = makeSubscribeApp(env, { rateLimit: { limit: 3, windowMs: 60_000 } });
     for (let i = 0; i < 3; i++) {
-      const res = await request(app).post('/api/subscribe').send({ email: `visitor${i}@example.com` });
+      const res = await request(app)
+        .post('/api/subscribe')
+        .send({ email: `visitor${i}@example.com` });
       expect(res.status).toBe(200);
       expect(res.headers.ratelimit).toMatch(/limit=3/);
     }

@@ -20,8 +20,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ArchiveManifest } from '../../server/archive/warc-file';
 import { rootDir } from '../support/app';
 import { sampleEpisode, writeEpisode } from '../support/content-dir';
-import { startServerProcess } from '../support/server-process';
-import type { ServerProcess } from '../support/server-process';
+import { startServerProcess } from '../../scripts/local/server-process';
+import type { ServerProcess } from '../../scripts/local/server-process';
 
 const execFileAsync = promisify(execFile);
 const CLI = path.join(rootDir, 'dist/cli/archive.js');
@@ -42,8 +42,18 @@ beforeAll(async () => {
   symlinkSync(path.join(rootDir, 'public'), path.join(site, 'public'));
   cpSync(path.join(rootDir, 'content'), path.join(site, 'content'), { recursive: true });
   // Not public: a draft, and an episode scheduled for next year.
-  writeEpisode(path.join(site, 'content'), 'a-draft-episode-nobody-may-see', { ...sampleEpisode, title: 'A Draft Nobody May See', draft: true }, 'Draft notes.');
-  writeEpisode(path.join(site, 'content'), 'an-episode-scheduled-for-later', { ...sampleEpisode, title: 'Scheduled For Later', publishAt: '2099-01-01T09:00:00Z' }, 'Later.');
+  writeEpisode(
+    path.join(site, 'content'),
+    'a-draft-episode-nobody-may-see',
+    { ...sampleEpisode, title: 'A Draft Nobody May See', draft: true },
+    'Draft notes.',
+  );
+  writeEpisode(
+    path.join(site, 'content'),
+    'an-episode-scheduled-for-later',
+    { ...sampleEpisode, title: 'Scheduled For Later', publishAt: '2099-01-01T09:00:00Z' },
+    'Later.',
+  );
 });
 afterEach(async () => {
   if (server?.child.exitCode === null) await server.stop('SIGKILL');
@@ -64,7 +74,11 @@ async function archive(...args: string[]): Promise<Run> {
   try {
     const { stdout, stderr } = await execFileAsync('node', [CLI, ...args], {
       cwd: site,
-      env: { PATH: process.env.PATH ?? '', NEWSLETTER_FILE: path.join(work, 'subscribers.jsonl'), CONTACT_FILE: path.join(work, 'messages.jsonl') },
+      env: {
+        PATH: process.env.PATH ?? '',
+        NEWSLETTER_FILE: path.join(work, 'subscribers.jsonl'),
+        CONTACT_FILE: path.join(work, 'messages.jsonl'),
+      },
       maxBuffer: 10 * 1024 * 1024,
     });
     return { code: 0, stdout, stderr };
@@ -124,7 +138,9 @@ function readWithNodeWarc(file: string): Promise<IndependentRecord[]> {
     const records: IndependentRecord[] = [];
     const parser = new WARCGzParser(file);
     parser.on('record', (record) => {
-      const headers = Object.fromEntries(Object.entries(record.httpInfo?.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+      const headers = Object.fromEntries(
+        Object.entries(record.httpInfo?.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+      );
       const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
       const content = record.content ?? Buffer.alloc(0);
       records.push({
@@ -177,7 +193,10 @@ describe('npm run archive (dist/cli/archive.js) on the built site, in-process', 
     expect(locations.length).toBeGreaterThan(60);
     for (const url of locations) {
       const found = responses.filter((record) => record.url === url);
-      expect(found.map((record) => record.status), url).toEqual([200]);
+      expect(
+        found.map((record) => record.status),
+        url,
+      ).toEqual([200]);
       expect(found[0]!.contentType).toMatch(/^text\/html/);
     }
     const byUrl = (url: string) => responses.find((record) => record.url === url);
@@ -189,7 +208,9 @@ describe('npm run archive (dist/cli/archive.js) on the built site, in-process', 
 
     // Nothing that is not public yet.
     const urls = records.map((record) => record.url ?? '');
-    expect(urls.some((url) => url.includes('a-draft-episode-nobody-may-see') || url.includes('an-episode-scheduled-for-later'))).toBe(false);
+    expect(urls.some((url) => url.includes('a-draft-episode-nobody-may-see') || url.includes('an-episode-scheduled-for-later'))).toBe(
+      false,
+    );
 
     // The manifest agrees with the file and with what was read.
     expect(manifest.sha256).toBe(sha256(readFileSync(first)));
@@ -298,7 +319,9 @@ describe('archive --from URL', () => {
     const fromServer = manifestOf(archiveFileOf(run));
     const inProcess = manifestOf(first);
     const pages = (manifest: ArchiveManifest) =>
-      Object.fromEntries(manifest.records.filter((r) => r.type === 'response' && r.contentType === 'text/html').map((r) => [r.url, r.sha256]));
+      Object.fromEntries(
+        manifest.records.filter((r) => r.type === 'response' && r.contentType === 'text/html').map((r) => [r.url, r.sha256]),
+      );
     expect(pages(fromServer)).toEqual(pages(inProcess));
     expect(fromServer.contentFingerprint).toBe(inProcess.contentFingerprint);
     expect((await archive('diff', first, archiveFileOf(run))).code).toBe(0);
@@ -318,7 +341,12 @@ describe('ARCHIVE_DIR: the server archives itself after start', () => {
     const started = await startServerProcess({
       cwd: site,
       command: ['node', path.join(rootDir, 'dist/server/index.js')],
-      env: { NEWSLETTER_FILE: path.join(work, 'subscribers.jsonl'), CONTACT_FILE: path.join(work, 'messages.jsonl'), DRAIN_SECONDS: '0', ...env },
+      env: {
+        NEWSLETTER_FILE: path.join(work, 'subscribers.jsonl'),
+        CONTACT_FILE: path.join(work, 'messages.jsonl'),
+        DRAIN_SECONDS: '0',
+        ...env,
+      },
     });
     await expect.poll(() => logged.test(started.stdout()), { timeout: 30_000 }).toBe(true);
     return started;
@@ -351,7 +379,10 @@ describe('ARCHIVE_DIR: the server archives itself after start', () => {
     const notADirectory = path.join(work, 'a-file');
     writeFileSync(notADirectory, 'not a directory');
     server = await startWith({ ARCHIVE_DIR: notADirectory }, /site archive failed; the site keeps running/);
-    const line = server.stdout().split('\n').find((text) => text.includes('site archive failed'))!;
+    const line = server
+      .stdout()
+      .split('\n')
+      .find((text) => text.includes('site archive failed'))!;
     expect(JSON.parse(line).level).toBe(50);
     expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
     expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);

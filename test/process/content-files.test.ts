@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../support/app';
 import { copyOfContent, sampleEpisode, writeEpisode } from '../support/content-dir';
-import { startServerProcess } from '../support/server-process';
+import { startServerProcess } from '../../scripts/local/server-process';
 
 const made: string[] = [];
 afterAll(() => {
@@ -31,7 +31,12 @@ function siteWith(change: (contentDir: string) => void): string {
 }
 
 const threeMistakes = (contentDir: string) =>
-  writeEpisode(contentDir, 'three-mistakes', { ...sampleEpisode, listenUrl: 'htp://example.com/x', date: '20 May 2025', duration: 45 }, 'Words.');
+  writeEpisode(
+    contentDir,
+    'three-mistakes',
+    { ...sampleEpisode, listenUrl: 'htp://example.com/x', date: '20 May 2025', duration: 45 },
+    'Words.',
+  );
 const expectedLines = [
   'content/episodes/three-mistakes.md: date must be a date written as YYYY-MM-DD, such as 2025-05-20 (got "20 May 2025")',
   'content/episodes/three-mistakes.md: duration must be minutes such as "45 min" (got 45)',
@@ -40,8 +45,14 @@ const expectedLines = [
 
 describe('content files and the server process', () => {
   it('a new episode file is served by the server started on it', async () => {
-    const site = siteWith((dir) => writeEpisode(dir, 'fee-schedules-clients-understand-avery-holt', sampleEpisode, 'Avery Holt on fee schedules.'));
-    const server = await startServerProcess({ cwd: site, command: ['node', path.join(rootDir, 'dist/server/index.js')], env: { DRAIN_SECONDS: '0' } });
+    const site = siteWith((dir) =>
+      writeEpisode(dir, 'fee-schedules-clients-understand-avery-holt', sampleEpisode, 'Avery Holt on fee schedules.'),
+    );
+    const server = await startServerProcess({
+      cwd: site,
+      command: ['node', path.join(rootDir, 'dist/server/index.js')],
+      env: { DRAIN_SECONDS: '0' },
+    });
     try {
       const page = await fetch(`${server.origin}/podcast/fee-schedules-clients-understand-avery-holt`);
       expect(page.status).toBe(200);

@@ -11,11 +11,11 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterMessages } from '../../shared/rules/newsletter';
 import { rootDir } from '../support/app';
-import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../support/fake-provider';
-import type { FakeProvider, FormEndpointMode } from '../support/fake-provider';
+import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../../scripts/local/fake-provider';
+import type { FakeProvider, FormEndpointMode } from '../../scripts/local/fake-provider';
 import { ledgerEntries } from '../support/ledger';
-import { startServerProcess } from '../support/server-process';
-import type { ServerProcess } from '../support/server-process';
+import { startServerProcess } from '../../scripts/local/server-process';
+import type { ServerProcess } from '../../scripts/local/server-process';
 
 const command = ['node', 'dist/server/index.js'];
 let fake: FakeProvider<FormEndpointMode>;
@@ -53,9 +53,7 @@ describe('a pending sign-up and a restart', () => {
 
     await fake.up();
     server = await startServerProcess({ cwd: rootDir, command, env });
-    await expect
-      .poll(async () => (await ledgerEntries(file))[0]?.status, { timeout: 60_000, interval: 200 })
-      .toBe('subscribed');
+    await expect.poll(async () => (await ledgerEntries(file))[0]?.status, { timeout: 60_000, interval: 200 }).toBe('subscribed');
     const delivered = fake.requests.filter((req) => req.answeredWith === 'success');
     expect(delivered.map((req) => (req.body as { email: string }).email)).toEqual(['restart@example.com']);
     expect(await server.stop('SIGTERM')).toBe(0);

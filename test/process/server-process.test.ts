@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rootDir } from '../support/app';
-import { startServerProcess } from '../support/server-process';
-import type { ServerProcess } from '../support/server-process';
+import { startServerProcess } from '../../scripts/local/server-process';
+import type { ServerProcess } from '../../scripts/local/server-process';
 
 const command = ['node', 'dist/server/index.js'];
 
@@ -23,7 +23,11 @@ describe('the built server process', () => {
     expect(await page.text()).toContain('Latest Episodes');
 
     expect(await server.stop('SIGTERM')).toBe(0);
-    const lines = server.stdout().trim().split('\n').map((line) => JSON.parse(line));
+    const lines = server
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['server closed']));
     expect(lines.find((line) => line.msg === 'server closed').drained).toBe(true);
   });
@@ -39,12 +43,24 @@ describe('the built server process', () => {
     expect(page.headers.get('connection')).toBe('close');
     expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
 
-    await expect.poll(() => fetch(`${server!.origin}/healthz`).then(() => 'answered', (error) => error.cause?.code), { interval: 50, timeout: 10_000 }).toBe(
-      'ECONNREFUSED',
-    );
+    await expect
+      .poll(
+        () =>
+          fetch(`${server!.origin}/healthz`).then(
+            () => 'answered',
+            (error) => error.cause?.code,
+          ),
+        { interval: 50, timeout: 10_000 },
+      )
+      .toBe('ECONNREFUSED');
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(1_500);
     expect(await exited).toBe(0);
-    const closed = server.stdout().trim().split('\n').map((line) => JSON.parse(line)).find((line) => line.msg === 'server closed');
+    const closed = server
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .find((line) => line.msg === 'server closed');
     expect(closed).toMatchObject({ drained: true, leaveMs: 1_500 });
   });
 
@@ -73,7 +89,11 @@ describe('the built server process', () => {
     expect(await exited).toBe(0);
     await Promise.all(clients);
     if (!server.child.stdout!.closed) await once(server.child.stdout!, 'close'); // every byte it wrote read
-    const lines = server.stdout().trim().split('\n').map((line) => JSON.parse(line) as { msg: string; req?: { id: string } });
+    const lines = server
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; req?: { id: string } });
     const logged = new Set(lines.filter((line) => line.msg === 'request completed').map((line) => line.req!.id));
     expect(answered.filter((id) => !logged.has(id))).toEqual([]);
     expect(lines.at(-1)!.msg).toBe('server closed');
@@ -81,7 +101,12 @@ describe('the built server process', () => {
 
   it('serves /metrics on METRICS_PORT only, counting the public port’s requests', async () => {
     server = await startServerProcess({ cwd: rootDir, command, env: { METRICS_PORT: '0', DRAIN_SECONDS: '0' } });
-    const listening = server.stdout().trim().split('\n').map((line) => JSON.parse(line)).find((line) => line.msg.startsWith('listening'));
+    const listening = server
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .find((line) => line.msg.startsWith('listening'));
     expect(listening.metricsPort).toEqual(expect.any(Number));
     expect(listening.metricsPort).not.toBe(listening.port);
     const page = await fetch(`${server.origin}/press`);

@@ -198,7 +198,9 @@ describe('idle upstream connections', () => {
 
     // Every one of them ends by nginx's hand: its side waits in TIME_WAIT (the side that closed first).
     const stillOpen = () =>
-      connectionsBetween(appPorts).filter((s) => s.state === 'ESTABLISHED' && kept.some((k) => k.localPort === s.localPort || k.localPort === s.remotePort));
+      connectionsBetween(appPorts).filter(
+        (s) => s.state === 'ESTABLISHED' && kept.some((k) => k.localPort === s.localPort || k.localPort === s.remotePort),
+      );
     await expect.poll(() => stillOpen().length, { timeout: nginxIdleSeconds * 1000 + 10_000, interval: 100 }).toBe(0);
     const closedAfterMs = Date.now() - idleSince;
     expect(closedAfterMs).toBeGreaterThanOrEqual(nginxIdleSeconds * 1000 - 500);

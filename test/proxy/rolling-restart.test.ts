@@ -71,7 +71,14 @@ describe('a rolling restart behind nginx', () => {
     });
     await expect.poll(() => load.progress().responses, { timeout: 20_000, interval: 100 }).toBeGreaterThan(500);
 
-    const restarts: Array<{ instance: string; exitCode: number | null; exitMs: number; readyAgainMs: number; leaveMs?: number; finishMs?: number }> = [];
+    const restarts: Array<{
+      instance: string;
+      exitCode: number | null;
+      exitMs: number;
+      readyAgainMs: number;
+      leaveMs?: number;
+      finishMs?: number;
+    }> = [];
     let accessLogAtLastReady = 0;
     for (const instance of site.instances) {
       const signalled = performance.now();

@@ -14,6 +14,7 @@ import { createApp } from '../../server/app';
 import { parseConfig } from '../../server/config';
 import type { AppConfig } from '../../server/config';
 import { closeGracefully, createHttpServer, listen } from '../../server/http/http-server';
+import { siteListener } from '../../server/http/fast-lane';
 import type { SubscribeOptions } from '../../server/forms/newsletter/sign-ups';
 import type { OutboxTimings } from '../../server/forms/outbox/outbox';
 import type { ContactOptions } from '../../server/forms/contact/contact-messages';
@@ -95,7 +96,7 @@ export function makeApp(
 /** The app listening on a free loopback port. */
 export async function startServer(options: Parameters<typeof makeApp>[0] = {}) {
   const { app, logs, config } = makeApp(options);
-  const server = createHttpServer(app.requestListener);
+  const server = createHttpServer(siteListener(app, config));
   await listen(server, 0, '127.0.0.1');
   const { port } = server.address() as AddressInfo;
   const { logger } = capturingLogger('silent');

@@ -19,7 +19,8 @@ export interface AxeViolation {
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
     const result = await axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
     });
@@ -42,7 +43,9 @@ export async function axeViolationsWithoutScript(browser: Browser, page: Page): 
   const viewport = page.viewportSize() ?? undefined;
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
   try {
-    await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort('blockedbyclient') : route.continue()));
+    await context.route('**/*', (route) =>
+      route.request().resourceType() === 'script' ? route.abort('blockedbyclient') : route.continue(),
+    );
     const copy = await context.newPage();
     // Same origin and path, so the copy's stylesheets and images resolve as they did.
     await copy.goto(new URL('/robots.txt', page.url()).href);

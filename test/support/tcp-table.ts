@@ -42,5 +42,7 @@ export function tcpSockets(): TcpSocket[] {
 
 /** Sockets with one end on one of these ports (listening sockets left out). */
 export function connectionsBetween(ports: number[]): TcpSocket[] {
-  return tcpSockets().filter((socket) => socket.state !== 'LISTEN' && (ports.includes(socket.localPort) || ports.includes(socket.remotePort)));
+  return tcpSockets().filter(
+    (socket) => socket.state !== 'LISTEN' && (ports.includes(socket.localPort) || ports.includes(socket.remotePort)),
+  );
 }

@@ -68,15 +68,18 @@ describe('readPage', () => {
   });
 
   it('finds what stylesheets and scripts load in turn', () => {
-    expect(stylesheetReferences('a{background:url("/img/a.svg")} b{background:url(../b.png)} @import "/x.css"; c{background:url(data:image/png;base64,AA)}', 'https://www.example.com/assets/site.css')).toEqual([
-      'https://www.example.com/img/a.svg',
-      'https://www.example.com/b.png',
-      'https://www.example.com/x.css',
-    ]);
-    expect(scriptReferences('import{a}from"./chunk-AB12.js";const p=()=>import("./chunks/page-CD34.js");', 'https://www.example.com/assets/entry.js')).toEqual([
-      'https://www.example.com/assets/chunk-AB12.js',
-      'https://www.example.com/assets/chunks/page-CD34.js',
-    ]);
+    expect(
+      stylesheetReferences(
+        'a{background:url("/img/a.svg")} b{background:url(../b.png)} @import "/x.css"; c{background:url(data:image/png;base64,AA)}',
+        'https://www.example.com/assets/site.css',
+      ),
+    ).toEqual(['https://www.example.com/img/a.svg', 'https://www.example.com/b.png', 'https://www.example.com/x.css']);
+    expect(
+      scriptReferences(
+        'import{a}from"./chunk-AB12.js";const p=()=>import("./chunks/page-CD34.js");',
+        'https://www.example.com/assets/entry.js',
+      ),
+    ).toEqual(['https://www.example.com/assets/chunk-AB12.js', 'https://www.example.com/assets/chunks/page-CD34.js']);
   });
 });
 
@@ -105,7 +108,12 @@ describe('comparing two versions', () => {
 
   it('reports the one sentence that changed, the page added and removed, and a new outside link', () => {
     const after = siteSnapshot([
-      html(PAGE_URL, page(`<p>${paragraph.replace('Fees are flat and published.', 'Fees start at 0.5% a year.')}</p><p><a href="https://calendly.com/firm/new">Book</a></p>`)),
+      html(
+        PAGE_URL,
+        page(
+          `<p>${paragraph.replace('Fees are flat and published.', 'Fees start at 0.5% a year.')}</p><p><a href="https://calendly.com/firm/new">Book</a></p>`,
+        ),
+      ),
       html('https://www.example.com/new', page('<p>New page</p>')),
     ]);
     const diff = diffSnapshots(before, after);

@@ -50,7 +50,11 @@ describe('checkContactMessage (the one rule of the form and POST /api/contact)',
   it('never throws on values that are not text, and shows none of them back', () => {
     const check = checkContactMessage({ name: { $gt: '' }, email: ['a@example.com'], message: 12345678901 }, TOPICS);
     expect(check.ok).toBe(false);
-    expect(!check.ok && check.errors).toMatchObject({ name: contactMessages.notText, email: contactMessages.notText, message: contactMessages.notText });
+    expect(!check.ok && check.errors).toMatchObject({
+      name: contactMessages.notText,
+      email: contactMessages.notText,
+      message: contactMessages.notText,
+    });
     expect(check.values).toMatchObject({ name: '', email: '', message: '' });
   });
 });

@@ -26,8 +26,9 @@ describe('durationFromFeed', () => {
     ['1:00:00', '60 min'],
   ])('%s is %s', (raw, shown) => expect(durationFromFeed(raw)).toBe(shown));
 
-  it.each([undefined, '', 'soon', '0', '00:00', '-5', '1:2:3:4', '10:75', '1:75:00', '45 minutes', '20:00:00'])('%s is no duration', (raw) =>
-    expect(durationFromFeed(raw)).toBeUndefined(),
+  it.each([undefined, '', 'soon', '0', '00:00', '-5', '1:2:3:4', '10:75', '1:75:00', '45 minutes', '20:00:00'])(
+    '%s is no duration',
+    (raw) => expect(durationFromFeed(raw)).toBeUndefined(),
   );
 });
 
@@ -81,7 +82,9 @@ describe('markdownFromShowNotes', () => {
       markdownFromShowNotes(
         '<h2>Guests</h2><p>One <strong>two</strong> <em>three</em>.<br>Next line.</p><ul><li>a</li><li>b</li></ul><ol><li>first</li></ol><p><a href="https://x.example/a">link</a> and <a href="mailto:hi@x.example">mail</a></p>',
       ),
-    ).toBe('## Guests\n\nOne **two** _three_.\\\nNext line.\n\n-   a\n-   b\n\n1.  first\n\n[link](https://x.example/a) and [mail](mailto:hi@x.example)');
+    ).toBe(
+      '## Guests\n\nOne **two** _three_.\\\nNext line.\n\n-   a\n-   b\n\n1.  first\n\n[link](https://x.example/a) and [mail](mailto:hi@x.example)',
+    );
   });
 
   it('drops scripts, images, frames, forms and styles, and keeps only the words of other links', () => {
@@ -105,7 +108,9 @@ describe('markdownFromShowNotes', () => {
   });
 
   it('keeps plain text as text: paragraphs, line breaks, and Markdown characters escaped', () => {
-    expect(markdownFromShowNotes('First *line*\nsecond line\n\n\n\nA [new] paragraph')).toBe('First \\*line\\*\\\nsecond line\n\nA \\[new\\] paragraph');
+    expect(markdownFromShowNotes('First *line*\nsecond line\n\n\n\nA [new] paragraph')).toBe(
+      'First \\*line\\*\\\nsecond line\n\nA \\[new\\] paragraph',
+    );
   });
 
   it('collapses runs of blank lines and gives nothing for notes without words', () => {
@@ -191,7 +196,12 @@ describe('transcripts', () => {
 
   it('without speakers, starts a new paragraph at a pause of 2 s or after 8 cues', () => {
     const cue = (text: string, start: number) => ({ speaker: '', text, start, end: start + 0.9 });
-    const markdown = transcriptMarkdown([cue('a', 0), cue('b', 1), cue('after a pause', 4), ...Array.from({ length: 9 }, (_, index) => cue(`c${index}`, 5 + index))]);
+    const markdown = transcriptMarkdown([
+      cue('a', 0),
+      cue('b', 1),
+      cue('after a pause', 4),
+      ...Array.from({ length: 9 }, (_, index) => cue(`c${index}`, 5 + index)),
+    ]);
     expect(markdown.split('\n\n')).toEqual(['a b', 'after a pause c0 c1 c2 c3 c4 c5 c6', 'c7 c8\n']);
   });
 
@@ -219,14 +229,18 @@ describe('transcripts', () => {
 });
 
 describe('parseFeed', () => {
-  const rss = (items: string, namespaces = 'xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0"') =>
-    `<?xml version="1.0"?><rss version="2.0" ${namespaces}><channel><title>T</title>${items}</channel></rss>`;
+  const rss = (
+    items: string,
+    namespaces = 'xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0"',
+  ) => `<?xml version="1.0"?><rss version="2.0" ${namespaces}><channel><title>T</title>${items}</channel></rss>`;
 
   it('refuses what is not an RSS feed with one sentence', () => {
     expect(() => parseFeed('not xml <', 'a.xml')).toThrow(FeedError);
     expect(() => parseFeed('not xml <', 'a.xml')).toThrow(/^a\.xml is not valid XML \(line 1: .+\)$/);
     expect(() => parseFeed('', 'a.xml')).toThrow('a.xml is empty');
-    expect(() => parseFeed('<feed xmlns="http://www.w3.org/2005/Atom"></feed>', 'a.xml')).toThrow('a.xml is not an RSS feed: no <rss><channel> element');
+    expect(() => parseFeed('<feed xmlns="http://www.w3.org/2005/Atom"></feed>', 'a.xml')).toThrow(
+      'a.xml is not an RSS feed: no <rss><channel> element',
+    );
     expect(() => parseFeed('<rss version="2.0"></rss>', 'a.xml')).toThrow('a.xml is not an RSS feed: no <rss><channel> element');
     expect(() => parseFeed(rss(''), 'a.xml')).toThrow('a.xml has no <item> elements');
   });
@@ -235,13 +249,17 @@ describe('parseFeed', () => {
     const bomb =
       '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><rss><channel><item><title>&c;</title></item></channel></rss>';
     expect(() => parseFeed(bomb, 'bomb.xml')).toThrow('bomb.xml declares its own XML entities');
-    const external = '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><rss><channel><item><title>&xxe;</title></item></channel></rss>';
+    const external =
+      '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><rss><channel><item><title>&xxe;</title></item></channel></rss>';
     expect(() => parseFeed(external, 'xxe.xml')).toThrow('xxe.xml declares its own XML entities');
     // A DOCTYPE without declarations (RSS 0.91's) is harmless and read.
     const plain = `<?xml version="1.0"?><!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "http://my.netscape.com/publish/formats/rss-0.91.dtd">${rss('<item><title>x</title></item>').replace(/^<\?xml[^>]*>/, '')}`;
     expect(parseFeed(plain, 'old.xml').items[0]!.title).toBe('x');
     // "<!ENTITY" inside show notes is text, not a declaration.
-    expect(parseFeed(rss('<item><title>x</title><description><![CDATA[<p>&lt;!ENTITY</p> <!ENTITY a "b">]]></description></item>'), 'a.xml').items[0]!.notes[0]).toContain('<!ENTITY');
+    expect(
+      parseFeed(rss('<item><title>x</title><description><![CDATA[<p>&lt;!ENTITY</p> <!ENTITY a "b">]]></description></item>'), 'a.xml')
+        .items[0]!.notes[0],
+    ).toContain('<!ENTITY');
   });
 
   it('reads attributes, CDATA, entities and the transcripts an item names', () => {
@@ -280,7 +298,11 @@ describe('parseFeed', () => {
       ),
       'a.xml',
     );
-    expect(feed.items[0]).toMatchObject({ duration: '2700', notes: ['notes'], transcripts: [{ url: 'https://m.example/a.srt', type: 'application/srt' }] });
+    expect(feed.items[0]).toMatchObject({
+      duration: '2700',
+      notes: ['notes'],
+      transcripts: [{ url: 'https://m.example/a.srt', type: 'application/srt' }],
+    });
   });
 
   it('puts the show notes in order: content:encoded, description, itunes:summary', () => {

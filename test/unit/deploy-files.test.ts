@@ -48,10 +48,10 @@ describe('compose.yaml and deploy/nginx.conf', () => {
   it('give both instances the one PostgreSQL, which keeps its data on a named volume and is up before them', () => {
     const url = /DATABASE_URL: (.+)/.exec(compose)?.[1] ?? '';
     expect(url).toMatch(/^postgres:\/\/harbor:\$\{POSTGRES_PASSWORD:\?[^}]+\}@postgres:5432\/harbor$/);
-    expect(compose).toMatch(/^  app-a:\n    <<: \*app\n    environment: \*app-environment\n/m);
-    expect(compose).toMatch(/^  app-b:\n    <<: \*app\n    environment: \*app-environment\n/m);
+    expect(compose).toMatch(/^ {2}app-a:\n {4}<<: \*app\n {4}environment: \*app-environment\n/m);
+    expect(compose).toMatch(/^ {2}app-b:\n {4}<<: \*app\n {4}environment: \*app-environment\n/m);
     for (const name of ['app-a', 'app-b']) {
-      expect(service(name)).toMatch(/depends_on:\n      postgres:\n        condition: service_healthy/);
+      expect(service(name)).toMatch(/depends_on:\n {6}postgres:\n {8}condition: service_healthy/);
       expect(service(name)).not.toContain('/app/data'); // no shared file any more
     }
     const postgres = service('postgres');
@@ -59,7 +59,7 @@ describe('compose.yaml and deploy/nginx.conf', () => {
     expect(postgres).toContain('POSTGRES_USER: harbor');
     expect(postgres).toContain('- harbor-db:/var/lib/postgresql/data');
     expect(postgres).not.toContain('ports:');
-    expect(compose).toMatch(/^volumes:\n(?:\s*#.*\n)*  harbor-db:/m);
+    expect(compose).toMatch(/^volumes:\n(?:\s*#.*\n)* {2}harbor-db:/m);
   });
 
   it('wait longer for a stop than the app takes to leave and finish', () => {

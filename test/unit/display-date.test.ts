@@ -12,12 +12,9 @@ describe('isoDate', () => {
     expect(isoDate(display)).toBe(iso);
   });
 
-  it.each(['', 'Recent', 'Juin 10, 2025', 'June 10 2025', 'June 0, 2025', 'June 32, 2025', '2025-06-10'])(
-    'gives up on %j',
-    (display) => {
-      expect(isoDate(display)).toBeUndefined();
-    },
-  );
+  it.each(['', 'Recent', 'Juin 10, 2025', 'June 10 2025', 'June 0, 2025', 'June 32, 2025', '2025-06-10'])('gives up on %j', (display) => {
+    expect(isoDate(display)).toBeUndefined();
+  });
 
   it('understands every date in the content', () => {
     const dates = [...pressItems.map((item) => item.date), ...episodes.map((episode) => episode.date)].filter(Boolean);

@@ -43,9 +43,7 @@ describe('chooseEpisodeMedia', () => {
   });
 
   it('prefers the Spotify flag over the YouTube flag', () => {
-    expect(chooseEpisodeMedia(episode({ listenUrl: SPOTIFY, isSpotifyVideo: true, isYouTube: true })).kind).toBe(
-      'spotify-video',
-    );
+    expect(chooseEpisodeMedia(episode({ listenUrl: SPOTIFY, isSpotifyVideo: true, isYouTube: true })).kind).toBe('spotify-video');
   });
 
   it('falls back to YouTube when a Spotify-flagged link names no Spotify episode', () => {

@@ -93,7 +93,11 @@ describe('the episode index', () => {
     const titleWords = new Set(`${withTranscript.title} ${withTranscript.description}`.toLowerCase().match(/\p{L}+/gu));
     const onlyInTranscript = withTranscript
       .transcript!.flatMap((turn) => turn.text.toLowerCase().match(/\p{L}{9,}/gu) ?? [])
-      .find((word) => !titleWords.has(word) && !episodes.some((other) => other.id !== withTranscript.id && `${other.title} ${other.description}`.toLowerCase().includes(word)))!;
+      .find(
+        (word) =>
+          !titleWords.has(word) &&
+          !episodes.some((other) => other.id !== withTranscript.id && `${other.title} ${other.description}`.toLowerCase().includes(word)),
+      )!;
     expect(onlyInTranscript).toBeDefined();
     const results = index.search({ q: onlyInTranscript });
     expect(results.map((result) => result.episode.id)).toContain(withTranscript.id);

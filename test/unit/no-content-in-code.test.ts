@@ -16,7 +16,9 @@ function codeFiles(dir: string): string[] {
   });
 }
 
-const code = ['server', 'shared', 'client', 'scripts'].flatMap(codeFiles).map((file) => ({ file, text: readFileSync(path.join(rootDir, file), 'utf8') }));
+const code = ['server', 'shared', 'client', 'scripts']
+  .flatMap(codeFiles)
+  .map((file) => ({ file, text: readFileSync(path.join(rootDir, file), 'utf8') }));
 
 describe('content stays in content/', () => {
   const texts: Array<[string, string]> = [

@@ -15,7 +15,12 @@ describe('shareCards', () => {
 
   it('names the guest, the podcast and the kind of episode', () => {
     const video = cards.find((card) => card.key === 'episode:roth-conversions-in-gap-years-samuel-chen')!;
-    expect(video).toMatchObject({ title: 'Roth Conversions in the Gap Years', subtitle: 'with Samuel Chen', footer: 'The Advisory Edge Podcast', eyebrow: 'Audio episode' });
+    expect(video).toMatchObject({
+      title: 'Roth Conversions in the Gap Years',
+      subtitle: 'with Samuel Chen',
+      footer: 'The Advisory Edge Podcast',
+      eyebrow: 'Audio episode',
+    });
     const numbered = cards.find((card) => card.key === 'episode:your-first-ten-advisory-clients')!;
     expect(numbered).toMatchObject({ eyebrow: 'Episode 4 · Video episode', subtitle: 'Hosted by Morgan Ellery' });
     for (const card of cards) expect(card.alt.length).toBeGreaterThan(20);

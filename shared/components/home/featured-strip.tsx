@@ -8,10 +8,7 @@ export interface Publication {
 
 function LogoList({ publications, clone }: { publications: readonly Publication[]; clone?: boolean }) {
   return (
-    <ul
-      className={`featured-strip__list${clone ? ' featured-strip__list--clone' : ''}`}
-      {...(clone ? { 'aria-hidden': true } : {})}
-    >
+    <ul className={`featured-strip__list${clone ? ' featured-strip__list--clone' : ''}`} {...(clone ? { 'aria-hidden': true } : {})}>
       {publications.map((publication) => (
         <li key={publication.name} className="featured-strip__item">
           <img

@@ -34,11 +34,7 @@ export function PodcastIntro({ intro }: { intro: PodcastIntroContent }) {
         </div>
         <article className="podcast-intro__card" aria-labelledby="latest-episode-title">
           <div className="podcast-intro__media">
-            <SizedImage
-              className="podcast-intro__image"
-              image={{ src: episode.image, ...mediaSizes.episodeCover }}
-              alt=""
-            />
+            <SizedImage className="podcast-intro__image" image={{ src: episode.image, ...mediaSizes.episodeCover }} alt="" />
           </div>
           <div className="podcast-intro__body">
             <p className="podcast-intro__meta">
@@ -53,16 +49,10 @@ export function PodcastIntro({ intro }: { intro: PodcastIntroContent }) {
             </h3>
             <p className="podcast-intro__description">{episode.description}</p>
             <div className="podcast-intro__actions button-row">
-              <ExternalLink
-                className="podcast-intro__platform podcast-intro__platform--apple"
-                href={intro.applePodcastsUrl}
-              >
+              <ExternalLink className="podcast-intro__platform podcast-intro__platform--apple" href={intro.applePodcastsUrl}>
                 Apple Podcasts
               </ExternalLink>
-              <ExternalLink
-                className="podcast-intro__platform podcast-intro__platform--spotify"
-                href={intro.spotifyUrl}
-              >
+              <ExternalLink className="podcast-intro__platform podcast-intro__platform--spotify" href={intro.spotifyUrl}>
                 Spotify
               </ExternalLink>
               <Link className="podcast-intro__details" to={paths.episode(episode.id)}>

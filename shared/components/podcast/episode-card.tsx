@@ -13,11 +13,7 @@ import type { EpisodeSearchResult, TextPiece } from '../../rules/episode-search'
 
 /** Text with the words a search matched in <mark>. */
 function Marked({ pieces }: { pieces: readonly TextPiece[] }) {
-  return (
-    <>
-      {pieces.map((piece, index) => (piece.mark ? <mark key={index}>{piece.text}</mark> : piece.text))}
-    </>
-  );
+  return <>{pieces.map((piece, index) => (piece.mark ? <mark key={index}>{piece.text}</mark> : piece.text))}</>;
 }
 
 interface EpisodeCardProps {

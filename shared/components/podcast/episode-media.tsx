@@ -105,7 +105,7 @@ export function EpisodePlayer({ media, title }: EpisodePlayerProps) {
  * An audio episode's own player: the browser's native controls (keyboard
  * operable, labelled by the episode title), nothing fetched until the visitor
  * presses play, and never autoplaying. The CSP's media-src allows the file's
- * origin (server/app.ts, contentSourcesOf). The link is there for browsers
+ * origin (server/pages/published-site.ts, contentSourcesOf). The link is there for browsers
  * that cannot play the file.
  */
 export function EpisodeAudio({ src, title }: { src: string; title: string }) {

@@ -12,11 +12,7 @@ export function ServiceSectionBlock({ section, tone }: ServiceSectionBlockProps)
   const headingId = `${section.id}-heading`;
   const layout = section.layout ?? 'cards';
   return (
-    <section
-      id={section.id}
-      className={`section service-section service-section--${tone}`}
-      aria-labelledby={headingId}
-    >
+    <section id={section.id} className={`section service-section service-section--${tone}`} aria-labelledby={headingId}>
       <div className={layout === 'steps' ? 'container service-section__split' : 'container'}>
         <header className="service-section__header">
           <h2 id={headingId}>{section.heading}</h2>

@@ -1,0 +1,62 @@
+/**
+ * Files served as they are: the hashed build output under /assets/ and the
+ * other public files (images, video, favicon), both precompressed by the build.
+ */
+import type { ServerResponse } from 'node:http';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
+import { immutableAssets, readImmutableAssets } from './immutable-assets';
+import type { Asset } from './immutable-assets';
+
+const ONE_YEAR = '365d';
+const PUBLIC_FILES_MAX_AGE = '1d';
+
+/**
+ * What a static file needs of the security headers: no MIME sniffing, no use
+ * by other sites. The page headers (CSP and the rest) would add a kilobyte to
+ * each of a page's requests and say nothing about a file.
+ */
+export const STATIC_FILE_HEADERS = new Map([
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+]);
+const staticFileHeaders = (res: ServerResponse) => res.setHeaders(STATIC_FILE_HEADERS);
+
+export function staticFiles({ rootDir, isProduction }: { rootDir: string; isProduction: boolean }) {
+  const router = Router();
+
+  // Hashed build output never changes under a name: cached for a year. The
+  // build wrote brotli and gzip copies beside each text file, so the encoding
+  // a browser asks for is a file to send, never work to do. A missing asset is
+  // a 404 here, not a rendered page. In production what a page load fetches is
+  // held in memory (./immutable-assets.ts); the rest is read from disk.
+  const assetsDir = path.join(rootDir, 'dist/client/assets');
+  const heldAssets: Map<string, Asset> | undefined = isProduction ? readImmutableAssets(assetsDir) : undefined;
+  if (heldAssets) router.use('/assets', immutableAssets(heldAssets, STATIC_FILE_HEADERS));
+  router.use(
+    '/assets',
+    expressStaticGzip(assetsDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: ONE_YEAR, index: false, fallthrough: false, setHeaders: staticFileHeaders },
+    }),
+  );
+
+  // Other public files keep their names across deploys: a moderate lifetime.
+  // Only paths under the folder's own top-level names look there, so a page
+  // request costs no file-system lookup.
+  const publicDir = path.join(rootDir, 'dist/public');
+  const publicNames = new Set(existsSync(publicDir) ? readdirSync(publicDir) : []);
+  const publicFiles = expressStaticGzip(publicDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { maxAge: PUBLIC_FILES_MAX_AGE, index: false, redirect: false, setHeaders: staticFileHeaders },
+  });
+  router.use((req, res, next) => (publicNames.has(req.path.split('/')[1] ?? '') ? publicFiles(req, res, next) : next()));
+
+  return { router, heldAssets };
+}

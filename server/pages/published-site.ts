@@ -1,0 +1,115 @@
+/**
+ * Everything the page layers serve, built from the content of the moment: the
+ * route loaders and renderer, the page cache (each page rendered once), the
+ * sitemap and feeds, the old addresses, and the outside origins the CSP must
+ * allow. Built once, and again only when the content changes: a scheduled
+ * item's publishAt has passed, or (development) a file was edited. The old
+ * cache then goes with the old content.
+ */
+import path from 'node:path';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { RouteObject } from 'react-router-dom';
+import { createRoutes } from '../../shared/routes';
+import { chooseEpisodeMedia } from '../../shared/rules/episode-media';
+import type { AppConfig } from '../config';
+import { createContentStore, followContent } from '../content/content-store';
+import type { ContentStore } from '../content/content-store';
+import type { SiteContent } from '../content/publication';
+import { BUILD_MANIFEST_PATH, readBuildManifest } from './asset-manifest';
+import type { BuildManifest } from './asset-manifest';
+import { feedsRouter } from './feeds';
+import { readInlineStyles } from './inline-styles';
+import type { InlineStyles } from './inline-styles';
+import { createPageCache } from './page-cache';
+import { createPageRenderer } from './render-page';
+import { createRouteLoaders } from './route-loaders';
+import { readShareImageManifest, SHARE_IMAGE_MANIFEST_PATH } from './share-image-manifest';
+import { sitemapRouter } from './sitemap';
+
+export interface PublishedSiteOptions {
+  logger: Logger;
+  /** The content files; by default content/ under rootDir, read at once. Tests bring their own. */
+  content?: ContentStore;
+  /** Routes added inside the layout; tests use it to add a route that fails. */
+  extraRoutes?: RouteObject[];
+  /** Told about every page cache lookup, for metrics. */
+  onPageLookup?: (result: 'hit' | 'miss') => void;
+}
+
+export type PublishedSite = ReturnType<typeof createPublishedSite>;
+
+export function createPublishedSite(config: AppConfig, { logger, content, extraRoutes = [], onPageLookup }: PublishedSiteOptions) {
+  const manifestPath = path.join(config.rootDir, BUILD_MANIFEST_PATH);
+  // Read once in production; in development the client is rebuilt under us.
+  const productionManifest = config.isProduction ? readBuildManifest(manifestPath) : undefined;
+  const getManifest = (): BuildManifest => productionManifest ?? readBuildManifest(manifestPath);
+  const productionStyles = productionManifest && readInlineStyles(config.rootDir, productionManifest);
+  const getInlineStyles = (): InlineStyles => productionStyles ?? readInlineStyles(config.rootDir, getManifest());
+
+  // Checked now, so a broken file stops the start with every problem listed.
+  // In development drafts and scheduled items show with a badge, and edited
+  // files are read again on the next request.
+  const contentStore =
+    content ?? createContentStore({ rootDir: config.rootDir, preview: !config.isProduction, watch: !config.isProduction, logger });
+  // Share cards (og:image) come from the build's manifest, read once here.
+  const shareImages = readShareImageManifest(path.join(config.rootDir, SHARE_IMAGE_MANIFEST_PATH));
+
+  const current = followContent(contentStore, (published: SiteContent) => {
+    const renderer = createPageRenderer({
+      routes: createRoutes(createRouteLoaders({ siteUrl: config.siteUrl, shareImages }, published), {
+        redirects: published.redirects,
+        extraPages: extraRoutes,
+      }),
+      siteUrl: config.siteUrl,
+      exposeErrors: !config.isProduction,
+      getManifest,
+      getInlineStyles: () => getInlineStyles().css,
+    });
+    return {
+      content: published,
+      renderer,
+      pages: createPageCache({
+        renderer,
+        siteUrl: config.siteUrl,
+        exposeErrors: !config.isProduction,
+        enabled: config.isProduction,
+        onLookup: onPageLookup,
+      }),
+      sitemap: sitemapRouter(config.siteUrl, published),
+      feeds: feedsRouter(config.siteUrl, published),
+      // Keys in lower case: Express matched these paths without regard to case, and still does for every route.
+      redirects: new Map(
+        published.redirects.flatMap(({ from, to }) => [
+          [from.toLowerCase(), to],
+          [`${from.toLowerCase()}/`, to],
+        ]),
+      ),
+      contentSources: contentSourcesOf(published),
+    };
+  });
+
+  return {
+    /** The site of the moment: read it per request, never keep it. */
+    current,
+    /** What the CSP must allow for the inline stylesheet and the content's own media. */
+    styleSources: () => [getInlineStyles().cspSource],
+    contentSources: () => current().contentSources,
+    /** Old blog addresses (content/redirects.yaml): a plain 301, with and without the trailing slash. */
+    redirects: ((req, res, next) => {
+      const to = current().redirects.get(req.path.toLowerCase());
+      return to ? res.redirect(301, to) : next();
+    }) as RequestHandler,
+  };
+}
+
+/** The outside origins of the content's own media: audio files and cover images served from elsewhere. */
+function contentSourcesOf(content: SiteContent): { media: string[]; images: string[] } {
+  const originsOf = (urls: (string | undefined)[]) =>
+    [...new Set(urls.filter((url): url is string => !!url && url.startsWith('https://')).map((url) => new URL(url).origin))].sort();
+  return {
+    // Only where the page plays the file itself: a video episode's audioUrl is never fetched.
+    media: originsOf(content.episodes.map((episode) => (chooseEpisodeMedia(episode).kind === 'audio' ? episode.audioUrl : undefined))),
+    images: originsOf([...content.episodes.map((episode) => episode.image), ...content.press.map((item) => item.image)]),
+  };
+}
