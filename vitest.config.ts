@@ -1,8 +1,16 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Tests that build the whole site again (npm run review builds two versions, npm run edit a clone and the
+ * editor's bundle) keep both cores busy for minutes: beside the rest they starved the timing-sensitive tests
+ * (10,000 searches, the archive's captures). They run after the others, one at a time (vitest.heavy.config.ts).
+ */
+export const HEAVY_TESTS = ['test/process/review.test.ts', 'test/process/edit.test.ts', 'test/browser/admin-workflow.test.ts'];
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
+    exclude: [...configDefaults.exclude, ...HEAVY_TESTS],
     // Builds the client once so HTTP and browser tests serve real bundles.
     globalSetup: ['test/support/global-setup.ts'],
     pool: 'forks',

@@ -8,6 +8,16 @@ import { checkEmail } from '../shared/rules/email';
 
 export type TrustProxy = boolean | number | string;
 export type NewsletterProviderName = 'klaviyo-form' | 'klaviyo-api' | 'file';
+export type CmsBackendName = 'github' | 'gitlab' | 'gitea';
+
+/** Where the editor at /admin (server/admin/) reads and writes content/ in production: the git host and how editors log in. */
+export type CmsBackend =
+  /** GitHub has no PKCE for browser apps: logins go through the operator's OAuth helper at authUrl (Decap's base_url). */
+  | { name: 'github'; repo: string; branch: string; authUrl: string }
+  /** GitLab logs in with PKCE: an OAuth application's id, no secret; baseUrl for a self-hosted GitLab. */
+  | { name: 'gitlab'; repo: string; branch: string; appId: string; baseUrl: string }
+  /** Gitea (or Forgejo's Gitea API) logs in with PKCE too, on the operator's own instance. */
+  | { name: 'gitea'; repo: string; branch: string; appId: string; baseUrl: string };
 
 export interface AppConfig {
   port: number;
@@ -42,8 +52,18 @@ export interface AppConfig {
    * by every replica (server/forms/storage/storage.ts); undefined: the ledger files.
    */
   databaseUrl?: string;
-  /** OUTBOX_LEASE_SECONDS: how long a replica's claim on a record it is sending keeps the others off (server/forms/outbox/outbox.ts). */
+  /**
+   * OUTBOX_LEASE_SECONDS: how long a replica's claim on a record it is sending keeps the others off
+   * (server/forms/outbox/outbox.ts); longer than the time limit of every send configured (checkLease).
+   */
   outboxLeaseSeconds: number;
+  /** The editor at /admin (server/admin/). */
+  cms: {
+    /** CMS_BACKEND and the rest; undefined: no production editor (/admin is a 404 in production). */
+    backend?: CmsBackend;
+    /** CMS_PROXY_PORT: decap-server's port on this machine, which /admin uses outside production. */
+    proxyPort: number;
+  };
   newsletter: {
     provider: NewsletterProviderName;
     listId?: string;
@@ -143,6 +163,38 @@ function parseLeaseSeconds(env: Env): number {
   return Number(raw);
 }
 
+/**
+ * The time limits a send is held to, which a claim's lease must outlast: the
+ * newsletter provider's whole answer (DEFAULT_UPSTREAM_TIMEOUT_MS,
+ * forms/newsletter/sign-ups.ts) and each exchange with the SMTP server
+ * (DEFAULT_SMTP_TIMEOUT_MS, forms/contact/smtp-mailer.ts; test/unit/config.test.ts
+ * checks the numbers agree).
+ */
+export const SEND_TIME_LIMIT_SECONDS = { newsletter: 8, smtpExchange: 15 } as const;
+/** Beyond the send: recording its answer while the claim still holds (a store write, on a loaded machine). */
+const RECORD_SECONDS = 5;
+
+/**
+ * A lease that can run out while its send is still within its time limit
+ * lets another replica take the record and send it again: refused, for the
+ * senders this configuration turns on (none: nothing is sent, any lease does).
+ */
+function checkLease(leaseSeconds: number, newsletter: AppConfig['newsletter'], contact: AppConfig['contact']): void {
+  const senders = [
+    ...(newsletter.provider !== 'file'
+      ? [{ when: `NEWSLETTER_PROVIDER is ${newsletter.provider}`, what: 'a provider call', seconds: SEND_TIME_LIMIT_SECONDS.newsletter }]
+      : []),
+    ...(contact.smtp ? [{ when: 'CONTACT_SMTP_URL is set', what: 'an SMTP exchange', seconds: SEND_TIME_LIMIT_SECONDS.smtpExchange }] : []),
+  ];
+  const longest = senders.sort((a, b) => b.seconds - a.seconds)[0];
+  if (!longest || leaseSeconds >= longest.seconds + RECORD_SECONDS) return;
+  throw new ConfigError(
+    `OUTBOX_LEASE_SECONDS must be at least ${longest.seconds + RECORD_SECONDS} when ${longest.when}: ` +
+      `a claim must outlast ${longest.what} (${longest.seconds} s at most) and the writing of its answer, ` +
+      `or another replica sends it again (got ${leaseSeconds})`,
+  );
+}
+
 function parseFastLane(env: Env): boolean {
   const raw = read(env, 'FAST_LANE')?.toLowerCase();
   if (raw === undefined || raw === 'on') return true;
@@ -183,9 +235,7 @@ function parseTrustProxy(env: Env): TrustProxy {
     // Let Express's own parser judge the address list, so what passes here works there.
     express().set('trust proxy', raw);
   } catch {
-    throw new ConfigError(
-      `TRUST_PROXY must be true, false, a hop count, or a comma-separated list of addresses/subnets (got "${raw}")`,
-    );
+    throw new ConfigError(`TRUST_PROXY must be true, false, a hop count, or a comma-separated list of addresses/subnets (got "${raw}")`);
   }
   return raw;
 }
@@ -209,7 +259,10 @@ function parseRateLimit(env: Env): number {
 function parseAddresses(env: Env, name: string): string[] {
   const raw = read(env, name);
   if (raw === undefined) return [];
-  const addresses = raw.split(',').map((part) => part.trim()).filter(Boolean);
+  const addresses = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   for (const address of addresses) {
     if (!checkEmail(address).ok) throw new ConfigError(`${name} must be email addresses separated by commas (got "${address}")`);
   }
@@ -233,7 +286,8 @@ function parseContact(env: Env, rootDir: string): AppConfig['contact'] {
       throw new ConfigError('CONTACT_SMTP_URL must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465');
     }
     if (to.length === 0) throw new ConfigError('CONTACT_TO must be set when CONTACT_SMTP_URL is: the address that receives the messages');
-    if (from.length !== 1) throw new ConfigError('CONTACT_FROM must be one address when CONTACT_SMTP_URL is: the sender the SMTP server accepts');
+    if (from.length !== 1)
+      throw new ConfigError('CONTACT_FROM must be one address when CONTACT_SMTP_URL is: the sender the SMTP server accepts');
     smtp = { url, to, from: from[0]!, copyTo };
   } else if (to.length > 0 || copyTo.length > 0) {
     throw new ConfigError('CONTACT_SMTP_URL must be set for CONTACT_TO and CONTACT_COPY_TO to take effect');
@@ -274,9 +328,74 @@ function parseNewsletter(env: Env, rootDir: string): AppConfig['newsletter'] {
   };
 }
 
+const CMS_BACKENDS: CmsBackendName[] = ['github', 'gitlab', 'gitea'];
+
+/** An https URL with no query or fragment, without its trailing slash: where a git host or an OAuth helper lives. */
+function parseHostUrl(env: Env, name: string, example: string): string | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || url.protocol !== 'https:' || url.search || url.hash || url.username) {
+    throw new ConfigError(`${name} must be an https URL such as ${example} (got "${raw}")`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function parseCms(env: Env): AppConfig['cms'] {
+  const proxyPort = parsePort(env, 'CMS_PROXY_PORT') ?? 8081;
+  const rawBackend = read(env, 'CMS_BACKEND');
+  if (rawBackend === undefined) {
+    const stray = ['CMS_REPO', 'CMS_BRANCH', 'CMS_APP_ID', 'CMS_BASE_URL', 'CMS_AUTH_URL'].filter((name) => read(env, name) !== undefined);
+    if (stray.length > 0) throw new ConfigError(`CMS_BACKEND must be set (github, gitlab or gitea) for ${stray.join(', ')} to take effect`);
+    return { proxyPort };
+  }
+  const name = rawBackend.toLowerCase() as CmsBackendName;
+  if (!CMS_BACKENDS.includes(name)) throw new ConfigError(`CMS_BACKEND must be one of ${CMS_BACKENDS.join(', ')} (got "${rawBackend}")`);
+  const repo = read(env, 'CMS_REPO');
+  // GitLab repositories may sit in subgroups (group/subgroup/name); the others are owner/name.
+  const repoPattern = name === 'gitlab' ? /^[\w.-]+(\/[\w.-]+)+$/ : /^[\w.-]+\/[\w.-]+$/;
+  if (repo === undefined || !repoPattern.test(repo)) {
+    throw new ConfigError(
+      `CMS_REPO must be the repository as owner/name, such as harbor-ledger/site, when CMS_BACKEND is ${name} (got ${repo === undefined ? 'nothing' : `"${repo}"`})`,
+    );
+  }
+  const branch = read(env, 'CMS_BRANCH') ?? 'main';
+  if (!/^[\w./-]+$/.test(branch) || branch.includes('..'))
+    throw new ConfigError(`CMS_BRANCH must be a branch name such as main (got "${branch}")`);
+  const appId = read(env, 'CMS_APP_ID');
+  const baseUrl = parseHostUrl(env, 'CMS_BASE_URL', name === 'gitea' ? 'https://git.example.com' : 'https://gitlab.example.com');
+  const authUrl = parseHostUrl(env, 'CMS_AUTH_URL', 'https://cms-auth.example.com');
+  if (name === 'github') {
+    if (!authUrl) {
+      throw new ConfigError(
+        'CMS_AUTH_URL must be set when CMS_BACKEND is github: the https address of the OAuth helper that logs editors in to GitHub',
+      );
+    }
+    return { proxyPort, backend: { name, repo, branch, authUrl } };
+  }
+  if (!appId) {
+    throw new ConfigError(
+      `CMS_APP_ID must be set when CMS_BACKEND is ${name}: the id of the OAuth application editors log in with (PKCE, no secret)`,
+    );
+  }
+  if (name === 'gitea') {
+    if (!baseUrl)
+      throw new ConfigError(
+        'CMS_BASE_URL must be set when CMS_BACKEND is gitea: the https address of the Gitea server, such as https://git.example.com',
+      );
+    return { proxyPort, backend: { name, repo, branch, appId, baseUrl } };
+  }
+  return { proxyPort, backend: { name, repo, branch, appId, baseUrl: baseUrl ?? 'https://gitlab.com' } };
+}
+
 export function parseConfig(env: Env, rootDir: string = process.cwd()): AppConfig {
   const port = parsePort(env) ?? 3000;
-  return {
+  const config: AppConfig = {
     port,
     host: read(env, 'HOST') ?? '0.0.0.0',
     siteUrl: parseSiteUrl(env),
@@ -290,7 +409,10 @@ export function parseConfig(env: Env, rootDir: string = process.cwd()): AppConfi
     archiveDir: read(env, 'ARCHIVE_DIR') === undefined ? undefined : path.resolve(rootDir, read(env, 'ARCHIVE_DIR')!),
     databaseUrl: parseDatabaseUrl(env),
     outboxLeaseSeconds: parseLeaseSeconds(env),
+    cms: parseCms(env),
     newsletter: parseNewsletter(env, rootDir),
     contact: parseContact(env, rootDir),
   };
+  checkLease(config.outboxLeaseSeconds, config.newsletter, config.contact);
+  return config;
 }

@@ -20,11 +20,15 @@ import { CLIENT_ENTRY, manifestFromMetafile } from './write-asset-manifest';
 import { FRAMEWORK_ENTRY_NAMES, frameworkEntry, importedNames, useFrameworkBundle } from './framework-bundle';
 import { buildFavicons, buildShareImages } from './render-share-images';
 import { ContentError, loadContent } from '../../server/content/load-content';
+import { ADMIN_MANIFEST_PATH } from '../../server/admin/admin-surface';
+import type { AdminManifest } from '../../server/admin/admin-surface';
+import { CMS_COLLECTIONS_PATH, cmsCollections } from '../../server/admin/cms-config';
 
 export type BuildMode = 'production' | 'development';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const clientOutDir = path.join(rootDir, 'dist/client/assets');
+const ADMIN_ASSETS_URL = '/admin/assets';
 
 /** Write-then-rename, so a server or test reading the file never sees half of it. */
 async function writeAtomically(file: string, contents: string | Uint8Array) {
@@ -114,6 +118,51 @@ async function buildFramework() {
   return { url: `/assets/${path.basename(file.path)}`, names };
 }
 
+/**
+ * The editor at /admin (client/admin.tsx, Decap CMS): a bundle of its own in
+ * dist/client/admin/, served only by server/admin/ and never named by a page, so
+ * the page budgets (bundle-budget.ts, which measure what the build manifest
+ * names) never count its megabytes. React is bundled into it once, shared by
+ * Decap and the site's components its preview renders. Beside it, the config's
+ * collections generated from the content schema (server/admin/cms-config.ts).
+ */
+export async function buildAdmin(mode: BuildMode) {
+  const outdir = path.join(rootDir, 'dist/client/admin');
+  const result = await esbuild.build({
+    absWorkingDir: rootDir,
+    entryPoints: ['client/admin.tsx'],
+    outdir,
+    publicPath: ADMIN_ASSETS_URL,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'files/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022'],
+    jsx: 'automatic',
+    minify: mode === 'production',
+    sourcemap: 'linked',
+    legalComments: 'linked',
+    metafile: true,
+    define: { 'process.env.NODE_ENV': JSON.stringify(mode), global: 'globalThis' },
+    loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.svg': 'file', '.wasm': 'file', '.png': 'file' },
+    logLevel: 'error',
+    write: false,
+  });
+  await writeOutputs(result);
+  const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === 'client/admin.tsx')![0];
+  const manifest: AdminManifest = {
+    script: `${ADMIN_ASSETS_URL}/${path.relative(outdir, path.join(rootDir, entry)).split(path.sep).join('/')}`,
+  };
+  await precompress(outdir, { hashedNames: true });
+  // The manifest last: a server reading it finds every file it names.
+  await writeAtomically(path.join(rootDir, ADMIN_MANIFEST_PATH), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeAtomically(path.join(rootDir, CMS_COLLECTIONS_PATH), `${JSON.stringify(cmsCollections(), null, 2)}\n`);
+  return manifest;
+}
+
 export async function buildServer() {
   const result = await esbuild.build({
     absWorkingDir: rootDir,
@@ -170,7 +219,9 @@ export async function precompress(dir: string, { hashedNames }: { hashedNames: b
         const content = await readFile(file);
         if (content.length < MIN_COMPRESS_BYTES) return;
         const [br, gz] = await Promise.all([
-          brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+          brotli(content, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+          }),
           gzip(content, { level: 9 }),
         ]);
         if (br.length < content.length) await writeAtomically(`${file}.br`, br);
@@ -211,7 +262,8 @@ async function writeBuildInfo() {
   let commit = process.env.SOURCE_COMMIT?.trim() || null;
   if (!commit) {
     try {
-      commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: rootDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+      commit =
+        execFileSync('git', ['rev-parse', 'HEAD'], { cwd: rootDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
     } catch {
       commit = null;
     }
@@ -260,6 +312,7 @@ export async function build(mode: BuildMode = 'production', { clean = false } = 
   await writeOutputs(client);
   await writeManifest(client.metafile, framework?.url);
   await precompress(clientOutDir, { hashedNames: true });
+  await buildAdmin(mode);
   await buildPublicFiles();
   // Favicon PNGs and the web app manifest beside the public files; share
   // cards under assets/share/ (only cards whose content changed are drawn).
@@ -283,7 +336,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const total = js.reduce((sum, [, output]) => sum + output.bytes, 0);
   const { drawn, reused, ms } = shareImages;
   console.log(`share images: ${drawn} drawn, ${reused} unchanged, in ${ms} ms`);
-  console.log(`built ${js.length} client chunks (${(total / 1024).toFixed(1)} KiB JS) and the server in ${Math.round(performance.now() - started)} ms\n`);
+  console.log(
+    `built ${js.length} client chunks (${(total / 1024).toFixed(1)} KiB JS) and the server in ${Math.round(performance.now() - started)} ms\n`,
+  );
   const { measurePages, overBudget, sizeTable } = await import('./bundle-budget');
   const pages = await measurePages(rootDir, clientBuildOptions('production'));
   console.log(sizeTable(pages));

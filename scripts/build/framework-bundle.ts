@@ -19,6 +19,8 @@ const PACKAGES = ['react', 'react/jsx-runtime', 'react-dom/client', 'react-route
 type FrameworkPackage = (typeof PACKAGES)[number];
 const JSX_RUNTIME_NAMES = ['jsx', 'jsxs', 'Fragment'];
 const SOURCE_DIRS = ['client', 'shared'];
+/** The editor's entry (/admin) bundles its own React Router: its names must not grow every page's framework file. */
+const NOT_IN_PAGES = /^client\/admin[./]/;
 const IMPORT = /import\s+(?!type\b)\{([^}]*)\}\s+from\s+'(react|react-dom\/client|react-router-dom)'/g;
 
 async function* sourceFiles(dir: string): AsyncGenerator<string> {
@@ -35,9 +37,13 @@ export async function importedNames(rootDir: string): Promise<Record<FrameworkPa
   JSX_RUNTIME_NAMES.forEach((name) => names['react/jsx-runtime'].add(name));
   for (const dir of SOURCE_DIRS) {
     for await (const file of sourceFiles(path.join(rootDir, dir))) {
+      if (NOT_IN_PAGES.test(path.relative(rootDir, file))) continue;
       for (const [, list, pkg] of (await readFile(file, 'utf8')).matchAll(IMPORT)) {
         for (const item of list!.split(',')) {
-          const name = item.trim().split(/\s+as\s+/)[0]!.trim();
+          const name = item
+            .trim()
+            .split(/\s+as\s+/)[0]!
+            .trim();
           if (name && !name.startsWith('type ')) names[pkg as FrameworkPackage].add(name);
         }
       }
@@ -93,7 +99,10 @@ export function useFrameworkBundle(url: string, names: Record<FrameworkPackage, 
       build.onResolve({ filter: /^\/assets\// }, (args) => ({ path: args.path, external: true }));
       build.onLoad({ filter: /.*/, namespace: 'framework' }, (args) => {
         const pkg = args.path as FrameworkPackage;
-        return { contents: `export { ${names[pkg].map((name) => `${exportName(pkg, name)} as ${name}`).join(', ')} } from '${url}';`, loader: 'js' };
+        return {
+          contents: `export { ${names[pkg].map((name) => `${exportName(pkg, name)} as ${name}`).join(', ')} } from '${url}';`,
+          loader: 'js',
+        };
       });
     },
   };

@@ -18,7 +18,7 @@ import { parseDocument, stringify } from 'yaml';
 import { describeIssues, episodeFrontMatter, SLUG_PATTERN } from '../../shared/content/schema';
 import type { EpisodeFrontMatter } from '../../shared/content/schema';
 import { parseYouTubeId } from '../../shared/rules/youtube';
-import { parseTranscript, TRANSCRIPT_SUFFIX } from '../content/load-content';
+import { parseTranscript, TRANSCRIPTS_DIR } from '../content/load-content';
 import { durationFromFeed } from './duration';
 import { fetchText, looksLikeUrl, MAX_BYTES } from './fetch-text';
 import { isoDateFromPubDate } from './pub-date';
@@ -39,7 +39,7 @@ export interface ImportOptions {
 
 /** What happens to one feed item. */
 export type ItemOutcome =
-  | { kind: 'create'; id: string; title: string; files: Array<{ name: string; text: string }>; transcriptNote?: string }
+  | { kind: 'create'; id: string; title: string; files: Array<{ dir: string; name: string; text: string }>; transcriptNote?: string }
   | { kind: 'skip'; title: string; reason: string };
 
 export interface ImportReport {
@@ -88,19 +88,22 @@ function splitEpisodeFile(source: string): { data: unknown; body: string } | und
 }
 
 interface ExistingEpisodes {
-  /** Every name in the folder. */
+  /** Every name in the episodes folder. */
   names: Set<string>;
+  /** Every name in the transcripts folder: an orphan transcript also keeps its id taken. */
+  transcriptNames: Set<string>;
   /** guid → id of the file that carries it. */
   byGuid: Map<string, string>;
 }
 
-function existingEpisodes(episodesDir: string): ExistingEpisodes {
+function existingEpisodes(episodesDir: string, transcriptsDir: string): ExistingEpisodes {
   const names = new Set<string>();
+  const transcriptNames = new Set(existsSync(transcriptsDir) ? readdirSync(transcriptsDir) : []);
   const byGuid = new Map<string, string>();
-  if (!existsSync(episodesDir)) return { names, byGuid };
+  if (!existsSync(episodesDir)) return { names, transcriptNames, byGuid };
   for (const name of readdirSync(episodesDir)) {
     names.add(name);
-    if (!name.endsWith('.md') || name.endsWith(TRANSCRIPT_SUFFIX) || name.startsWith('.')) continue;
+    if (!name.endsWith('.md') || name.startsWith('.')) continue;
     let source: string;
     try {
       source = readFileSync(path.join(episodesDir, name), 'utf8');
@@ -111,7 +114,7 @@ function existingEpisodes(episodesDir: string): ExistingEpisodes {
     // A file the content check will complain about still keeps its guid's item from being imported twice.
     if (typeof guid === 'string' || typeof guid === 'number') byGuid.set(String(guid).trim(), name.slice(0, -'.md'.length));
   }
-  return { names, byGuid };
+  return { names, transcriptNames, byGuid };
 }
 
 /** Where the transcript files a feed names can be found. */
@@ -156,7 +159,9 @@ async function transcriptOf(item: FeedItem, source: TranscriptSource): Promise<{
         if (statSync(local).size > MAX_BYTES) throw new Error(`${name} is larger than ${MAX_BYTES / 1024 / 1024} MB`);
         text = readFileSync(local, 'utf8');
       } else if (source.feedDir !== undefined) {
-        throw new Error(`${name || candidate.url} is not beside the feed${source.transcriptsDir ? ' nor in the --transcripts folder' : ''}`);
+        throw new Error(
+          `${name || candidate.url} is not beside the feed${source.transcriptsDir ? ' nor in the --transcripts folder' : ''}`,
+        );
       } else {
         text = await fetchText(candidate.url);
       }
@@ -205,12 +210,14 @@ export async function importFeed(feedSource: string, options: ImportOptions): Pr
   const xml = fromUrl ? await fetchText(feedSource) : readLocalText(path.resolve(feedSource), feedSource);
   const feed = parseFeed(xml, feedSource);
   const episodesDir = path.join(options.contentDir, 'episodes');
-  const existing = existingEpisodes(episodesDir);
+  const transcriptsDir = path.join(options.contentDir, TRANSCRIPTS_DIR);
+  const existing = existingEpisodes(episodesDir, transcriptsDir);
   const transcriptSource: TranscriptSource = {
     ...(fromUrl ? {} : { feedDir: path.dirname(path.resolve(feedSource)) }),
     ...(options.transcriptsDir ? { transcriptsDir: options.transcriptsDir } : {}),
   };
   const shown = (name: string) => shownPath(path.join(episodesDir, name));
+  const shownTranscript = (name: string) => shownPath(path.join(transcriptsDir, name));
 
   const outcomes: ItemOutcome[] = [];
   /** Ids given out in this run, and the guids they carry. */
@@ -235,9 +242,8 @@ export async function importFeed(feedSource: string, options: ImportOptions): Pr
       continue;
     }
     const slug = episodeSlug(title, guid ?? '');
-    const clash = [`${slug}.md`, `${slug}${TRANSCRIPT_SUFFIX}`].find((name) => existing.names.has(name));
-    if (clash) {
-      skip(title, `${shown(clash)} already exists`);
+    if (existing.names.has(`${slug}.md`) || existing.transcriptNames.has(`${slug}.md`)) {
+      skip(title, `${existing.names.has(`${slug}.md`) ? shown(`${slug}.md`) : shownTranscript(`${slug}.md`)} already exists`);
       continue;
     }
     const date = isoDateFromPubDate(item.pubDate);
@@ -256,7 +262,8 @@ export async function importFeed(feedSource: string, options: ImportOptions): Pr
       continue;
     }
     let id = slug;
-    for (let n = 2; taken.has(id) || existing.names.has(`${id}.md`) || existing.names.has(`${id}${TRANSCRIPT_SUFFIX}`); n += 1) id = `${slug}-${n}`;
+    for (let n = 2; taken.has(id) || existing.names.has(`${id}.md`) || existing.transcriptNames.has(`${id}.md`); n += 1)
+      id = `${slug}-${n}`;
 
     const number = item.episode !== undefined && /^\d{1,9}$/.test(item.episode) ? Number(item.episode) : undefined;
     const duration = durationFromFeed(item.duration);
@@ -291,18 +298,24 @@ export async function importFeed(feedSource: string, options: ImportOptions): Pr
       kind: 'create',
       id,
       title,
-      files: [{ name: `${id}.md`, text: file }, ...(transcript.markdown ? [{ name: `${id}${TRANSCRIPT_SUFFIX}`, text: transcript.markdown }] : [])],
+      // The transcript names its episode in front matter, as content/transcripts/ files do (server/content/load-content.ts).
+      files: [
+        { dir: episodesDir, name: `${id}.md`, text: file },
+        ...(transcript.markdown
+          ? [{ dir: transcriptsDir, name: `${id}.md`, text: `---\nepisode: ${id}\n---\n${transcript.markdown}` }]
+          : []),
+      ],
       ...(transcript.note ? { transcriptNote: transcript.note } : {}),
     });
   }
 
   const creations = outcomes.filter((outcome) => outcome.kind === 'create');
-  if (!options.dryRun && creations.length > 0) writeAll(episodesDir, creations.flatMap((outcome) => outcome.files));
+  if (!options.dryRun && creations.length > 0) writeAll(creations.flatMap((outcome) => outcome.files));
 
   const verb = options.dryRun ? 'would create' : 'created';
   const lines = outcomes.map((outcome) => {
     if (outcome.kind === 'skip') return `skipped "${outcome.title}": ${outcome.reason}`;
-    const transcript = outcome.files[1] ? ` and ${outcome.files[1].name}` : '';
+    const transcript = outcome.files[1] ? ` and ${shownTranscript(outcome.files[1].name)}` : '';
     return `${verb} ${shown(outcome.files[0]!.name)}${transcript}${outcome.transcriptNote ? ` (${outcome.transcriptNote})` : ''}`;
   });
   const skipped = outcomes.length - creations.length;
@@ -321,15 +334,17 @@ function shownPath(file: string): string {
  * loader skips), then each renamed into place. A name that appeared meanwhile,
  * or any failure, removes what this run wrote and throws.
  */
-function writeAll(episodesDir: string, files: Array<{ name: string; text: string }>) {
+function writeAll(files: Array<{ dir: string; name: string; text: string }>) {
   const staged: Array<{ temporary: string; target: string }> = [];
   const placed: string[] = [];
+  let dir = files[0]!.dir;
   try {
-    mkdirSync(episodesDir, { recursive: true });
-    for (const { name, text } of files) {
-      const temporary = path.join(episodesDir, `.${name}.${process.pid}.tmp`);
+    for (const { dir: folder, name, text } of files) {
+      dir = folder;
+      mkdirSync(folder, { recursive: true });
+      const temporary = path.join(folder, `.${name}.${process.pid}.tmp`);
       writeFileSync(temporary, text, { flag: 'wx' });
-      staged.push({ temporary, target: path.join(episodesDir, name) });
+      staged.push({ temporary, target: path.join(folder, name) });
     }
     for (const { target } of staged) if (existsSync(target)) throw new Error(`${shownPath(target)} appeared while importing`);
     for (const { temporary, target } of staged) {
@@ -340,7 +355,8 @@ function writeAll(episodesDir: string, files: Array<{ name: string; text: string
     for (const { temporary } of staged) rmSync(temporary, { force: true });
     for (const target of placed) rmSync(target, { force: true });
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ImportError(`could not write to ${shownPath(episodesDir)} (${code ? `${code}: ${(error as Error).message}` : (error as Error).message}); nothing was written`);
+    throw new ImportError(
+      `could not write to ${shownPath(dir)} (${code ? `${code}: ${(error as Error).message}` : (error as Error).message}); nothing was written`,
+    );
   }
 }
-

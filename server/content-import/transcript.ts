@@ -1,6 +1,6 @@
 /**
  * A `podcast:transcript` file (Podcasting 2.0) as the site's transcript
- * Markdown (content/episodes/<id>.transcript.md, read back by
+ * Markdown (content/transcripts/<id>.md after its `episode:` front matter, read back by
  * parseTranscript in server/content/load-content.ts): one paragraph per
  * speaker turn, `**Name:** words`, or plain words where the source names no
  * speaker.
@@ -22,7 +22,15 @@ export interface Cue {
 }
 
 /** Transcript MIME types, most useful first. */
-export const TRANSCRIPT_TYPES = ['application/json', 'text/vtt', 'application/x-subrip', 'application/srt', 'text/srt', 'text/html', 'text/plain'] as const;
+export const TRANSCRIPT_TYPES = [
+  'application/json',
+  'text/vtt',
+  'application/x-subrip',
+  'application/srt',
+  'text/srt',
+  'text/html',
+  'text/plain',
+] as const;
 
 const TYPE_OF_EXTENSION: Record<string, (typeof TRANSCRIPT_TYPES)[number]> = {
   '.json': 'application/json',
@@ -51,8 +59,21 @@ const PAUSE_SECONDS = 2;
 const CUES_PER_PARAGRAPH = 8;
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', lrm: '', rlm: '', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“',
-  mdash: '—', ndash: '–', hellip: '…',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  lrm: '',
+  rlm: '',
+  rsquo: '’',
+  lsquo: '‘',
+  rdquo: '”',
+  ldquo: '“',
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
 };
 
 function decodeEntities(text: string): string {

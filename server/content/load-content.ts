@@ -28,23 +28,22 @@ import {
   siteFile,
   SLUG_PATTERN,
   termsPageFile,
+  transcriptFrontMatter,
 } from '../../shared/content/schema';
 import type { EpisodeFrontMatter, PressFile, ServicePageFile, SiteFile } from '../../shared/content/schema';
+import { SERVICE_SLUGS } from '../../shared/content/service-slugs';
 import type { ServiceSlug, TranscriptTurn } from '../../shared/content/types';
 import { parseYouTubeId } from '../../shared/rules/youtube';
+import { MEDIA_UPLOADS } from './media-uploads';
 import { PLACEHOLDER_PATTERN, placeholderNames } from './placeholders';
 
 export const CONTENT_DIR = 'content';
-export const TRANSCRIPT_SUFFIX = '.transcript.md';
-
-export const SERVICE_SLUGS: readonly ServiceSlug[] = [
-  'investment-management',
-  'financial-planning',
-  'retirement-planning',
-  'estate-planning',
-  'merger-advisory',
-  'family-office',
-];
+/**
+ * Transcripts live in a folder of their own, content/transcripts/<episode-id>.md, not beside
+ * the episode: the editor (Decap CMS, server/admin/) lists a whole folder as one collection,
+ * so a sibling `<id>.transcript.md` would show up as an episode.
+ */
+export const TRANSCRIPTS_DIR = 'transcripts';
 
 export class ContentError extends Error {
   override name = 'ContentError';
@@ -194,19 +193,11 @@ function listFiles(dir: string, problems: Problems): string[] {
 }
 
 function readEpisodes(dir: string, problems: Problems): EpisodeSource[] {
-  const names = listFiles(dir, problems);
   const episodes: EpisodeSource[] = [];
-  const transcripts = new Set(names.filter((name) => name.endsWith(TRANSCRIPT_SUFFIX)));
-  for (const name of names) {
+  for (const name of listFiles(dir, problems)) {
     const file = path.join(dir, name);
-    if (name.endsWith(TRANSCRIPT_SUFFIX)) {
-      if (!names.includes(name.slice(0, -TRANSCRIPT_SUFFIX.length) + '.md')) {
-        problems.add(file, `is a transcript of no episode: there is no ${name.slice(0, -TRANSCRIPT_SUFFIX.length)}.md beside it`);
-      }
-      continue;
-    }
     if (!name.endsWith('.md')) {
-      problems.add(file, 'is not an episode: episode files end in .md (transcripts in .transcript.md)');
+      problems.add(file, 'is not an episode: episode files end in .md');
       continue;
     }
     const id = name.slice(0, -'.md'.length);
@@ -220,13 +211,41 @@ function readEpisodes(dir: string, problems: Problems): EpisodeSource[] {
     if (meta.isYouTube && parseYouTubeId(meta.listenUrl) === null) {
       problems.add(file, `isYouTube needs a YouTube listenUrl with an 11-character video id (got "${meta.listenUrl}")`);
     }
-    const transcriptName = `${id}${TRANSCRIPT_SUFFIX}`;
-    const transcriptSource = transcripts.has(transcriptName) ? readText(path.join(dir, transcriptName), problems) : undefined;
-    const transcript = transcriptSource === undefined ? undefined : parseTranscript(transcriptSource);
-    if (transcript && transcript.length === 0) problems.add(path.join(dir, transcriptName), 'is empty');
-    episodes.push({ id, file: problems.nameOf(file), meta, body: read.body, ...(transcript?.length ? { transcript } : {}) });
+    episodes.push({ id, file: problems.nameOf(file), meta, body: read.body });
   }
   return episodes;
+}
+
+/**
+ * content/transcripts/<episode-id>.md: front matter naming the episode (the editor's
+ * relation field, which must agree with the file name) and the turns as the body.
+ * The folder is optional: a site may have no transcript at all.
+ */
+function readTranscripts(dir: string, episodeIds: ReadonlySet<string>, problems: Problems): Map<string, TranscriptTurn[]> {
+  const transcripts = new Map<string, TranscriptTurn[]>();
+  if (!existsSync(dir)) return transcripts;
+  for (const name of listFiles(dir, problems)) {
+    const file = path.join(dir, name);
+    if (!name.endsWith('.md')) {
+      problems.add(file, 'is not a transcript: transcript files are <episode-id>.md');
+      continue;
+    }
+    const id = name.slice(0, -'.md'.length);
+    const read = readMarkdownFile(transcriptFrontMatter, file, problems);
+    if (!read) continue;
+    if (read.meta.episode !== id) {
+      problems.add(file, `episode "${read.meta.episode}" must be the file's name: the transcript of ${read.meta.episode} is content/transcripts/${read.meta.episode}.md`);
+      continue;
+    }
+    if (!episodeIds.has(id)) {
+      problems.add(file, `is a transcript of no episode: there is no content/episodes/${id}.md`);
+      continue;
+    }
+    const turns = parseTranscript(read.body);
+    if (turns.length === 0) problems.add(file, 'is empty');
+    else transcripts.set(id, turns);
+  }
+  return transcripts;
 }
 
 function readPress(dir: string, problems: Problems): PressSource[] {
@@ -253,6 +272,18 @@ function* stringsOf(value: unknown): Generator<string> {
   if (typeof value === 'string') yield value;
   else if (Array.isArray(value)) for (const item of value) yield* stringsOf(item);
   else if (value && typeof value === 'object') for (const item of Object.values(value)) yield* stringsOf(item);
+}
+
+/** An uploaded file (server/content/media-uploads.ts) a content file names: a picture of an allowed kind and size. */
+function checkUpload(file: string, src: string, where: string, problems: Problems) {
+  const extension = path.extname(src).toLowerCase();
+  if (!(MEDIA_UPLOADS.extensions as readonly string[]).includes(extension)) {
+    problems.add(where, `${src} is not a kind of picture uploads may be (${MEDIA_UPLOADS.extensions.join(', ')})`);
+  }
+  const bytes = statSync(file).size;
+  if (bytes > MEDIA_UPLOADS.maxBytes) {
+    problems.add(where, `${src} is ${(bytes / 1e6).toFixed(1)} MB: uploads may be at most ${MEDIA_UPLOADS.maxBytes / 1e6} MB`);
+  }
 }
 
 /** Reads and checks the whole content folder. Throws ContentError listing every problem. */
@@ -291,16 +322,21 @@ export function loadContent(rootDir: string, contentDir = path.join(rootDir, CON
     }
   }
   const episodes = readEpisodes(file('episodes'), problems);
+  const transcripts = readTranscripts(file(TRANSCRIPTS_DIR), new Set(episodes.map((episode) => episode.id)), problems);
+  for (const episode of episodes) {
+    const transcript = transcripts.get(episode.id);
+    if (transcript) episode.transcript = transcript;
+  }
   const press = readPress(file('press'), problems);
-  const redirects = yamlFile(redirectsFile, 'redirects.yaml');
+  const redirects = yamlFile(redirectsFile, 'redirects.yaml')?.redirects;
   for (const episode of episodes) checked.push([file('episodes', `${episode.id}.md`), episode]);
 
   // Rules that span files.
   const episodeById = new Map(episodes.map((episode) => [episode.id, episode]));
   for (const [index, redirect] of (redirects ?? []).entries()) {
     const target = episodeById.get(redirect.episode);
-    if (!target) problems.add(file('redirects.yaml'), `[${index}].episode "${redirect.episode}" is not an episode: there is no content/episodes/${redirect.episode}.md`);
-    else if (target.meta.draft) problems.add(file('redirects.yaml'), `[${index}].episode "${redirect.episode}" is a draft, so the old address would lead nowhere`);
+    if (!target) problems.add(file('redirects.yaml'), `redirects[${index}].episode "${redirect.episode}" is not an episode: there is no content/episodes/${redirect.episode}.md`);
+    else if (target.meta.draft) problems.add(file('redirects.yaml'), `redirects[${index}].episode "${redirect.episode}" is a draft, so the old address would lead nowhere`);
   }
   if (!episodes.some((episode) => !episode.meta.draft)) problems.add(file('episodes'), 'holds no episode that is not a draft: the home page shows the newest one');
 
@@ -317,6 +353,7 @@ export function loadContent(rootDir: string, contentDir = path.join(rootDir, CON
   if (pages.podcast) localImages.push([file('pages', 'podcast.yaml'), pages.podcast.heroVideo.src], [file('pages', 'podcast.yaml'), pages.podcast.heroVideo.poster]);
   for (const [where, src] of localImages) {
     if (src.startsWith('/') && !existsSync(path.join(publicDir, src))) problems.add(where, `${src} is not a file under public/ (looked for public${src})`);
+    else if (src.startsWith(`${MEDIA_UPLOADS.publicPath}/`)) checkUpload(path.join(publicDir, src), src, where, problems);
   }
 
   // Every {{placeholder}} must be one the site knows.

@@ -25,11 +25,20 @@ const isHttps = (value: string) => {
 export const text = (what = 'text') =>
   z.string({ error: (issue) => `must be ${what} (got ${shown(issue.input)})` }).trim().min(1, { error: `must not be empty` });
 
+/**
+ * What the editor (server/admin/cms-config.ts) checks as a field is typed, where the
+ * check here is a function: a looser regular expression, so the editor never refuses
+ * a value this schema accepts. Metadata only: parsing does not read it.
+ */
+const HTTPS_URL_PATTERN = '^\\s*https://[^\\s/?#]+\\S*\\s*$';
+const SITE_FILE_PATTERN = '^\\s*/(?!/)(?!.*\\.\\.)\\S*\\s*$';
+
 export const httpsUrl = () =>
   z
     .string({ error: (issue) => `must be an https URL (got ${shown(issue.input)})` })
     .trim()
-    .refine(isHttps, { error: (issue) => `must be an https URL (got ${shown(issue.input)})` });
+    .refine(isHttps, { error: (issue) => `must be an https URL (got ${shown(issue.input)})` })
+    .meta({ pattern: HTTPS_URL_PATTERN });
 
 /** A file the site ships under public/ ('/media/…'), or an https URL. */
 export const imagePath = () =>
@@ -38,7 +47,9 @@ export const imagePath = () =>
     .trim()
     .refine((value) => (value.startsWith('/') && !value.startsWith('//') && !value.includes('..')) || isHttps(value), {
       error: (issue) => `must be a path under public/ such as "/media/episodes/cover-1.svg", or an https URL (got ${shown(issue.input)})`,
-    });
+    })
+    // `widget`: the editor offers its media library (uploads under public/media/uploads) for it.
+    .meta({ pattern: `(?:${SITE_FILE_PATTERN})|(?:${HTTPS_URL_PATTERN})`, widget: 'image' });
 
 /** A calendar date written as YAML reads it: 2025-05-20. */
 export const isoDate = () =>
@@ -106,6 +117,16 @@ export const episodeFrontMatter = z.strictObject(
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `is not a field an episode has` : undefined) },
 );
 export type EpisodeFrontMatter = z.infer<typeof episodeFrontMatter>;
+
+/**
+ * Front matter of content/transcripts/<episode-id>.md; the body is the transcript, one
+ * `**Speaker:** words` paragraph per turn. The episode is named in the file as well as
+ * by its name, so the editor can pick it from a list and name the file after it.
+ */
+export const transcriptFrontMatter = z.strictObject({
+  /** The id of the episode (its file name without .md). */
+  episode: text('an episode id'),
+});
 
 /** content/press/<slug>.yaml: one article about the firm, published elsewhere. */
 export const pressFile = z.strictObject({
@@ -302,14 +323,16 @@ export const servicePageFile = z.strictObject({
 });
 export type ServicePageFile = z.infer<typeof servicePageFile>;
 
-/** content/redirects.yaml: old addresses that answer 301 to an episode. */
-export const redirectsFile = z.array(
-  z.strictObject({
-    from: internalPath(),
-    /** The id of the episode (its file name without .md). */
-    episode: text('an episode id'),
-  }),
-);
+/** content/redirects.yaml: old addresses that answer 301 to an episode, under one `redirects` key (the editor needs fields at the top). */
+export const redirectsFile = z.strictObject({
+  redirects: z.array(
+    z.strictObject({
+      from: internalPath(),
+      /** The id of the episode (its file name without .md). */
+      episode: text('an episode id'),
+    }),
+  ),
+});
 
 /** An id that can be a URL segment: lower-case words joined by hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -30,12 +30,18 @@ describe('JavaScript and CSS budgets per page (brotli bytes)', async () => {
 describe('content stays out of the bundles', async () => {
   const result = await esbuild.build({ ...clientBuildOptions('production'), write: false, sourcemap: false, metafile: true });
   const inputs = Object.keys(result.metafile.inputs);
-  const bundledText = result.outputFiles.filter((file) => file.path.endsWith('.js')).map((file) => file.text).join('\n');
+  const bundledText = result.outputFiles
+    .filter((file) => file.path.endsWith('.js'))
+    .map((file) => file.text)
+    .join('\n');
 
   it('bundles no content module but types and image sizes, and no Markdown, YAML or schema library', () => {
     const contentModules = inputs.filter((input) => input.startsWith('shared/content/'));
-    expect(contentModules.sort()).toEqual(['shared/content/media.ts']);
-    expect(inputs.filter((input) => /node_modules\/(markdown-it|markdown-it-deflist|yaml|zod|mdurl|linkify-it|entities)\//.test(input))).toEqual([]);
+    // The six service slugs are the one list the paths and routes are made from: six words, no content.
+    expect(contentModules.sort()).toEqual(['shared/content/media.ts', 'shared/content/service-slugs.ts']);
+    expect(
+      inputs.filter((input) => /node_modules\/(markdown-it|markdown-it-deflist|yaml|zod|mdurl|linkify-it|entities)\//.test(input)),
+    ).toEqual([]);
   });
 
   it('carries no episode description, policy text or firm disclaimer', () => {
@@ -43,5 +49,4 @@ describe('content stays out of the bundles', async () => {
     expect(bundledText).not.toContain(firm.disclaimer.slice(0, 60));
     expect(bundledText).not.toContain(privacyPolicy.intro.slice(0, 60));
   });
-
 });

@@ -33,15 +33,27 @@ interface Run {
 
 /** Runs the command from the folder that holds `contentDir`, as an editor would from the checkout. */
 function run(contentDir: string, ...args: string[]): Run {
-  const result = spawnSync(tsx, [CLI, ...args, '--content', contentDir], { cwd: path.dirname(contentDir), encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(tsx, [CLI, ...args, '--content', contentDir], {
+    cwd: path.dirname(contentDir),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** The same without blocking this process, which also serves the feed. */
 function runAsync(contentDir: string, ...args: string[]): Promise<Run> {
-  return promisify(execFile)(tsx, [CLI, ...args, '--content', contentDir], { cwd: path.dirname(contentDir), encoding: 'utf8', timeout: 60_000 }).then(
+  return promisify(execFile)(tsx, [CLI, ...args, '--content', contentDir], {
+    cwd: path.dirname(contentDir),
+    encoding: 'utf8',
+    timeout: 60_000,
+  }).then(
     ({ stdout, stderr }) => ({ status: 0, stdout, stderr }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({ status: error.code ?? null, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({
+      status: error.code ?? null,
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }),
   );
 }
 
@@ -57,7 +69,7 @@ function added(before: Map<string, string>, dir: string): string[] {
 
 /** Each new episode file's front matter, checked against the schema as the site checks it. */
 function expectValidEpisodes(dir: string, names: string[]) {
-  for (const name of names.filter((file) => !file.endsWith('.transcript.md'))) {
+  for (const name of names) {
     const source = readFileSync(path.join(dir, name), 'utf8');
     const match = /^---\n([\s\S]*?)\n---\n([\s\S]+)$/.exec(source);
     expect(match, name).not.toBeNull();
@@ -133,8 +145,8 @@ describe('content:import', () => {
     const result = run(content, path.join(FEEDS, 'written-ledger-lines-transcripts.xml'));
     expect(result.status).toBe(0);
     expect(result.stdout.trim().split('\n')).toEqual([
-      'created content/episodes/quarterly-planning-meetings-step-by-step.md and quarterly-planning-meetings-step-by-step.transcript.md',
-      'created content/episodes/succession-planning-where-to-start.md and succession-planning-where-to-start.transcript.md',
+      'created content/episodes/quarterly-planning-meetings-step-by-step.md and content/transcripts/quarterly-planning-meetings-step-by-step.md',
+      'created content/episodes/succession-planning-where-to-start.md and content/transcripts/succession-planning-where-to-start.md',
       'created content/episodes/bonus-ask-us-anything.md (transcript left out: bonus01.srt is not beside the feed)',
       '3 created, 0 skipped',
     ]);
@@ -160,7 +172,9 @@ describe('content:import', () => {
     writeFileSync(path.join(elsewhere, 'transcripts', 'ep11.vtt'), readFileSync(path.join(FEEDS, 'ep11.vtt')));
     const result = run(content, path.join(elsewhere, 'feed.xml'), '--transcripts', path.join(elsewhere, 'transcripts'));
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('created content/episodes/succession-planning-where-to-start.md and succession-planning-where-to-start.transcript.md');
+    expect(result.stdout).toContain(
+      'created content/episodes/succession-planning-where-to-start.md and content/transcripts/succession-planning-where-to-start.md',
+    );
     expect(result.stdout).toContain('ep12.json is not beside the feed nor in the --transcripts folder');
   });
 
@@ -170,8 +184,8 @@ describe('content:import', () => {
     const result = run(content, path.join(FEEDS, 'written-ledger-lines-transcripts.xml'), '--dry-run');
     expect(result.status).toBe(0);
     expect(result.stdout.trim().split('\n')).toEqual([
-      'would create content/episodes/quarterly-planning-meetings-step-by-step.md and quarterly-planning-meetings-step-by-step.transcript.md',
-      'would create content/episodes/succession-planning-where-to-start.md and succession-planning-where-to-start.transcript.md',
+      'would create content/episodes/quarterly-planning-meetings-step-by-step.md and content/transcripts/quarterly-planning-meetings-step-by-step.md',
+      'would create content/episodes/succession-planning-where-to-start.md and content/transcripts/succession-planning-where-to-start.md',
       'would create content/episodes/bonus-ask-us-anything.md (transcript left out: bonus01.srt is not beside the feed)',
       '3 to create, 0 skipped',
     ]);
@@ -207,7 +221,9 @@ describe('content:import', () => {
     ]);
     expect(readFileSync(path.join(content, 'episodes', 'welcome-to-advisory-edge.md'), 'utf8')).toBe(existing);
     const second = readFileSync(path.join(content, 'episodes', 'same-title-2.md'), 'utf8');
-    expect(second).toContain('\nlistenUrl: https://www.youtube.com/watch?v=SUdXOb_7ZIg\nisYouTube: true\nisSpotifyVideo: false\naudioUrl: https://m.example/b.mp3\nguid: b\n---\nSame Title!\n');
+    expect(second).toContain(
+      '\nlistenUrl: https://www.youtube.com/watch?v=SUdXOb_7ZIg\nisYouTube: true\nisSpotifyVideo: false\naudioUrl: https://m.example/b.mp3\nguid: b\n---\nSame Title!\n',
+    );
     // Run again: the same two files by guid, no -3.
     expect(run(content, feed).stdout).toContain('skipped "Same Title!": already imported as content/episodes/same-title-2.md (same guid)');
   });
@@ -221,12 +237,27 @@ describe('content:import', () => {
       return name;
     };
     const cases: Array<[string, RegExp]> = [
-      [write('broken.xml', readFileSync(path.join(FEEDS, 'megaphone-reply-all.xml'), 'utf8').slice(0, 3000)), /^broken\.xml is not valid XML \(line \d+: .+\)$/],
-      [write('page.html', '<!doctype html><html><body>Not a feed</body></html>'), /^page\.html is not valid XML|^page\.html is not an RSS feed/],
-      [write('atom.xml', '<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>'), /^atom\.xml is not an RSS feed: no <rss><channel> element$/],
-      [write('empty-channel.xml', '<rss version="2.0"><channel><title>x</title></channel></rss>'), /^empty-channel\.xml has no <item> elements: there is nothing to import$/],
       [
-        write('bomb.xml', '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><rss><channel><item><title>&b;</title></item></channel></rss>'),
+        write('broken.xml', readFileSync(path.join(FEEDS, 'megaphone-reply-all.xml'), 'utf8').slice(0, 3000)),
+        /^broken\.xml is not valid XML \(line \d+: .+\)$/,
+      ],
+      [
+        write('page.html', '<!doctype html><html><body>Not a feed</body></html>'),
+        /^page\.html is not valid XML|^page\.html is not an RSS feed/,
+      ],
+      [
+        write('atom.xml', '<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>'),
+        /^atom\.xml is not an RSS feed: no <rss><channel> element$/,
+      ],
+      [
+        write('empty-channel.xml', '<rss version="2.0"><channel><title>x</title></channel></rss>'),
+        /^empty-channel\.xml has no <item> elements: there is nothing to import$/,
+      ],
+      [
+        write(
+          'bomb.xml',
+          '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><rss><channel><item><title>&b;</title></item></channel></rss>',
+        ),
         /^bomb\.xml declares its own XML entities/,
       ],
       ['no-such-feed.xml', /^no-such-feed\.xml cannot be read \(no such file\)$/],
@@ -260,23 +291,27 @@ describe('content:import', () => {
     const server = createServer((req, res) => {
       switch (req.url) {
         case '/feed.xml':
-          res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(
-            served('written-ledger-lines-transcripts.xml')
-              .toString('utf8')
-              .replace('https://media.ledgerlines.example/ep12.json', `${origin}/media/ep12.json`)
-              .replace('https://media.ledgerlines.example/ep11.vtt', `${origin}/media/ep11.vtt`)
-              .replace('https://media.ledgerlines.example/bonus01.srt', `${origin}/media/bonus01.srt`),
-          );
+          res
+            .writeHead(200, { 'content-type': 'application/rss+xml' })
+            .end(
+              served('written-ledger-lines-transcripts.xml')
+                .toString('utf8')
+                .replace('https://media.ledgerlines.example/ep12.json', `${origin}/media/ep12.json`)
+                .replace('https://media.ledgerlines.example/ep11.vtt', `${origin}/media/ep11.vtt`)
+                .replace('https://media.ledgerlines.example/bonus01.srt', `${origin}/media/bonus01.srt`),
+            );
           break;
         case '/moved.xml':
           res.writeHead(301, { location: '/feed.xml' }).end();
           break;
         case '/redirecting.xml':
-          res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(
-            served('written-ledger-lines-transcripts.xml')
-              .toString('utf8')
-              .replace('https://media.ledgerlines.example/bonus01.srt', `${origin}/media/elsewhere.srt`),
-          );
+          res
+            .writeHead(200, { 'content-type': 'application/rss+xml' })
+            .end(
+              served('written-ledger-lines-transcripts.xml')
+                .toString('utf8')
+                .replace('https://media.ledgerlines.example/bonus01.srt', `${origin}/media/elsewhere.srt`),
+            );
           break;
         case '/media/ep12.json':
           res.writeHead(200, { 'content-type': 'application/json' }).end(served('ep12.json'));
@@ -307,18 +342,21 @@ describe('content:import', () => {
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
       expect(result.stdout.trim().split('\n')).toEqual([
-        'created content/episodes/quarterly-planning-meetings-step-by-step.md and quarterly-planning-meetings-step-by-step.transcript.md',
-        'created content/episodes/succession-planning-where-to-start.md and succession-planning-where-to-start.transcript.md',
+        'created content/episodes/quarterly-planning-meetings-step-by-step.md and content/transcripts/quarterly-planning-meetings-step-by-step.md',
+        'created content/episodes/succession-planning-where-to-start.md and content/transcripts/succession-planning-where-to-start.md',
         `created content/episodes/bonus-ask-us-anything.md (transcript left out: ${origin}/media/bonus01.srt answered 404 Not Found)`,
         '3 created, 0 skipped',
       ]);
-      expect(readFileSync(path.join(content, 'episodes', 'quarterly-planning-meetings-step-by-step.transcript.md'), 'utf8')).toBe(
-        '**Dana Whitfield:** Welcome back to Ledger Lines. Today: quarterly planning meetings, step by step.\n\n' +
+      expect(readFileSync(path.join(content, 'transcripts', 'quarterly-planning-meetings-step-by-step.md'), 'utf8')).toBe(
+        '---\nepisode: quarterly-planning-meetings-step-by-step\n---\n' +
+          '**Dana Whitfield:** Welcome back to Ledger Lines. Today: quarterly planning meetings, step by step.\n\n' +
           '**Luis Ortega:** Thanks, Dana. It starts with the agenda, sent a week ahead \\*before\\* the meeting.\n\n' +
           '**Dana Whitfield:** And afterwards?\n\n' +
           '**Luis Ortega:** A one-page summary, in plain words \\[no jargon\\].\n',
       );
-      expect(readFileSync(path.join(content, 'episodes', 'succession-planning-where-to-start.transcript.md'), 'utf8')).toContain('**Priya Raman:** Ten years');
+      expect(readFileSync(path.join(content, 'transcripts', 'succession-planning-where-to-start.md'), 'utf8')).toContain(
+        '**Priya Raman:** Ten years',
+      );
       expect(() => loadContent(rootDir, content)).not.toThrow();
     });
 

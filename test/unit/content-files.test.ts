@@ -3,7 +3,7 @@
  * wrong with one line per problem naming the file and the field, and never
  * runs anything a file contains.
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContentError, loadContent, parseTranscript } from '../../server/content/load-content';
@@ -47,21 +47,31 @@ describe('content files', () => {
     writeEpisode(dir, 'bad-video', { ...validEpisode, isYouTube: true, listenUrl: 'https://www.youtube.com/watch?v=tooShort' }, 'Words.');
     writeEpisode(dir, 'missing-cover', { ...validEpisode, image: '/media/episodes/no-such-cover.svg' }, 'Words.');
     writeEpisode(dir, 'Not_A_Slug', validEpisode, 'Words.');
-    writeFileSync(path.join(dir, 'episodes', 'orphan.transcript.md'), '**Morgan Ellery:** Hello.\n');
-    writeFileSync(path.join(dir, 'redirects.yaml'), '- from: /old/address\n  episode: no-such-episode\n');
+    writeFileSync(path.join(dir, 'transcripts', 'orphan.md'), '---\nepisode: orphan\n---\n**Morgan Ellery:** Hello.\n');
+    writeFileSync(path.join(dir, 'transcripts', 'misnamed.md'), '---\nepisode: bad-video\n---\n**Morgan Ellery:** Hello.\n');
+    writeFileSync(path.join(dir, 'redirects.yaml'), 'redirects:\n  - from: /old/address\n    episode: no-such-episode\n');
     const press = readdirSync(path.join(dir, 'press'));
     const first = readFileSync(path.join(dir, 'press', press[0]!), 'utf8');
     writeFileSync(path.join(dir, 'press', 'duplicate.yaml'), first);
     writeFileSync(path.join(dir, 'home.yaml'), readFileSync(path.join(dir, 'home.yaml'), 'utf8').replace('{{firm.name}}', '{{firm.nmae}}'));
     const problems = problemsOf(dir);
-    expect(problems).toContain(`${where}/episodes/bad-video.md: isYouTube needs a YouTube listenUrl with an 11-character video id (got "https://www.youtube.com/watch?v=tooShort")`);
-    expect(problems).toContain(`${where}/episodes/missing-cover.md: /media/episodes/no-such-cover.svg is not a file under public/ (looked for public/media/episodes/no-such-cover.svg)`);
+    expect(problems).toContain(
+      `${where}/episodes/bad-video.md: isYouTube needs a YouTube listenUrl with an 11-character video id (got "https://www.youtube.com/watch?v=tooShort")`,
+    );
+    expect(problems).toContain(
+      `${where}/episodes/missing-cover.md: /media/episodes/no-such-cover.svg is not a file under public/ (looked for public/media/episodes/no-such-cover.svg)`,
+    );
     expect(problems.some((line) => line.startsWith(`${where}/episodes/Not_A_Slug.md: the file name is the episode's address`))).toBe(true);
-    expect(problems).toContain(`${where}/episodes/orphan.transcript.md: is a transcript of no episode: there is no orphan.md beside it`);
-    expect(problems).toContain(`${where}/redirects.yaml: [0].episode "no-such-episode" is not an episode: there is no content/episodes/no-such-episode.md`);
+    expect(problems).toContain(`${where}/transcripts/orphan.md: is a transcript of no episode: there is no content/episodes/orphan.md`);
+    expect(problems).toContain(
+      `${where}/transcripts/misnamed.md: episode "bad-video" must be the file's name: the transcript of bad-video is content/transcripts/bad-video.md`,
+    );
+    expect(problems).toContain(
+      `${where}/redirects.yaml: redirects[0].episode "no-such-episode" is not an episode: there is no content/episodes/no-such-episode.md`,
+    );
     expect(problems.some((line) => /^content\/press\/duplicate.yaml: id \d+ is already the id of content\/press\//.test(line))).toBe(true);
     expect(problems.some((line) => line.startsWith(`${where}/home.yaml: {{firm.nmae}} is not a value the site knows`))).toBe(true);
-    expect(problems).toHaveLength(7);
+    expect(problems).toHaveLength(8);
   });
 
   it('names a missing field, an unknown field and a YAML syntax error with its line', () => {
@@ -109,6 +119,33 @@ describe('content files', () => {
     expect(preview.content.episodes.find((episode) => episode.id === 'a-draft')?.status).toBe('draft');
     expect(preview.content.episodes.find((episode) => episode.id === 'a-scheduled-one')?.status).toBe('scheduled');
     rmSync(path.dirname(dir), { recursive: true, force: true });
+  });
+});
+
+describe('pictures uploaded in the editor (public/media/uploads)', () => {
+  it('must be a picture of an allowed kind and at most 2 MB, as the editor allows', () => {
+    // A site of its own: the content and public/ copied, so the uploads folder is the test's.
+    const dir = copyOfContent();
+    const root = path.dirname(dir);
+    cpSync(path.join(rootDir, 'public'), path.join(root, 'public'), { recursive: true });
+    mkdirSync(path.join(root, 'public/media/uploads'), { recursive: true });
+    writeFileSync(path.join(root, 'public/media/uploads/fine.png'), Buffer.alloc(1000));
+    writeFileSync(path.join(root, 'public/media/uploads/huge.jpg'), Buffer.alloc(2_500_000));
+    writeFileSync(path.join(root, 'public/media/uploads/script.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeEpisode(dir, 'fine-cover', { ...validEpisode, image: '/media/uploads/fine.png' }, 'Words.');
+    writeEpisode(dir, 'huge-cover', { ...validEpisode, image: '/media/uploads/huge.jpg' }, 'Words.');
+    writeEpisode(dir, 'svg-cover', { ...validEpisode, image: '/media/uploads/script.svg' }, 'Words.');
+    let problems: string[] = [];
+    try {
+      loadContent(root, dir);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      problems = error.problems;
+    }
+    expect(problems).toEqual([
+      'content/episodes/huge-cover.md: /media/uploads/huge.jpg is 2.5 MB: uploads may be at most 2 MB',
+      'content/episodes/svg-cover.md: /media/uploads/script.svg is not a kind of picture uploads may be (.jpg, .jpeg, .png, .webp, .avif, .gif)',
+    ]);
   });
 });
 

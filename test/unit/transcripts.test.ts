@@ -15,11 +15,10 @@ import { paths } from '../../shared/paths';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const HOST_SPEAKER = 'Morgan Ellery';
-const TRANSCRIPT = '.transcript.md';
-/** The transcript files in content/episodes/, by episode id. */
-const transcriptIds = readdirSync(path.join(rootDir, 'content/episodes'))
-  .filter((name) => name.endsWith(TRANSCRIPT))
-  .map((name) => name.slice(0, -TRANSCRIPT.length));
+/** The transcript files in content/transcripts/, by episode id. */
+const transcriptIds = readdirSync(path.join(rootDir, 'content/transcripts'))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => name.slice(0, -'.md'.length));
 
 describe('transcripts', () => {
   it('are files of real episodes, and attached to them', () => {
@@ -45,7 +44,11 @@ describe('transcripts', () => {
       expect(total, episode.title).toBeGreaterThanOrEqual(300);
       expect(turns.some((turn) => turn.speaker === HOST_SPEAKER)).toBe(true);
       const guest = / with ([A-Z][a-z]+ [A-Z][a-z]+)$/.exec(episode.title)?.[1];
-      if (guest) expect(turns.some((turn) => turn.speaker === guest), guest).toBe(true);
+      if (guest)
+        expect(
+          turns.some((turn) => turn.speaker === guest),
+          guest,
+        ).toBe(true);
       for (const turn of turns) {
         expect(turn.text).not.toMatch(/lorem|ipsum|TODO/i);
         expect(turn.text.trim()).toBe(turn.text);

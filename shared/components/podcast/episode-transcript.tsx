@@ -34,8 +34,8 @@ export function EpisodeTranscript({ episode }: { episode: Episode }) {
         </details>
       ) : (
         <p className="episode-transcript__missing">
-          A transcript of this episode is not online yet. Email{' '}
-          <EmailLink subject={`Transcript request: ${episode.title}`} /> and we will send you one.
+          A transcript of this episode is not online yet. Email <EmailLink subject={`Transcript request: ${episode.title}`} /> and we will
+          send you one.
         </p>
       )}
     </section>

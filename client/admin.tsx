@@ -1,0 +1,188 @@
+/**
+ * The editor at /admin (Decap CMS, server/admin/). Its own bundle, loaded only
+ * by the admin page and outside the page budgets (scripts/build/build.ts); it
+ * shares the site's React, so the preview renders with the site's own
+ * components: an editor sees an episode as a visitor will.
+ *
+ * The config is fetched from /admin/config.json (generated from the content
+ * schema, with the backend the server's environment names); the preview's
+ * stylesheets and the icon sprite are named by the page's meta elements.
+ */
+import CMS from 'decap-cms-app';
+import type { PreviewTemplateComponentProps } from 'decap-cms-core';
+import { useMemo } from 'react';
+import type { ComponentType } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { APP_PAYLOAD_ELEMENT_ID } from '../shared/app-payload';
+import type { AppPayload } from '../shared/app-payload';
+import { PressCardList } from '../shared/components/press-card';
+import type { Block, Episode, PressItem } from '../shared/content/types';
+import { DocumentContext } from '../shared/document-context';
+import type { DocumentData } from '../shared/document-context';
+import { Component as EpisodePage } from '../shared/pages/episode-page';
+import type { EpisodePageData } from '../shared/pages/episode-page';
+import { Component as ServicePage } from '../shared/pages/service-page';
+import type { ServicePageData } from '../shared/pages/service-page';
+import { SERVICE_SLUGS } from '../shared/content/service-slugs';
+import { paths } from '../shared/paths';
+import { SITE_ROUTE_ID } from '../shared/site-data';
+import type { SiteData } from '../shared/site-data';
+
+const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
+
+let documentData: DocumentData = {
+  assets: { entryScript: '', deferredModules: [], styles: [], iconSprite: meta('icon-sprite') },
+  payloadJson: '{}',
+};
+
+/**
+ * What every page's frame needs (the root route's SiteData) and the podcast page's fixed copy, as the
+ * server published them: read from the payload of the live /podcast page, so the preview's words
+ * around the entry are the site's, and no content is bundled into this script.
+ */
+let site: SiteData | undefined;
+let comingSoonNote = '';
+async function loadSiteData() {
+  const html = await (await fetch(paths.podcast, { headers: { accept: 'text/html' } })).text();
+  const json = new DOMParser().parseFromString(html, 'text/html').getElementById(APP_PAYLOAD_ELEMENT_ID)?.textContent;
+  if (!json) return;
+  const payload = JSON.parse(json) as AppPayload;
+  site = payload.router.loaderData?.[SITE_ROUTE_ID] as SiteData | undefined;
+  const podcast = Object.values(payload.router.loaderData ?? {}).find(
+    (data) => (data as { comingSoonNote?: string } | null)?.comingSoonNote,
+  );
+  comingSoonNote = (podcast as { comingSoonNote?: string } | undefined)?.comingSoonNote ?? '';
+  documentData = { ...documentData, assets: { ...documentData.assets, iconSprite: payload.assets.iconSprite } };
+}
+
+/** 'June 10, 2025', as the site's pages show a date (server/content/publication.ts formats it the same way, in UTC). */
+function displayDate(date: unknown): string {
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return '';
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/**
+ * The Markdown body as the page's paragraphs. The site turns Markdown into blocks on the server
+ * (server/content/markdown.ts, never bundled); the preview shows its paragraphs as plain text.
+ */
+function paragraphs(body: unknown): Block[] {
+  return String(body ?? '')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' ').trim())
+    .filter(Boolean)
+    .map((paragraph) => ({ kind: 'paragraph', content: [paragraph] }));
+}
+
+type Data = Record<string, unknown>;
+const dataOf = (entry: PreviewTemplateComponentProps['entry']) =>
+  ((entry.get('data') as { toJS?: () => Data } | undefined)?.toJS?.() ?? {}) as Data;
+const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
+
+/** A picture the editor just uploaded is not on the server yet: Decap hands out a blob: URL for it. */
+function assetUrl(getAsset: PreviewTemplateComponentProps['getAsset'], path: unknown): string {
+  if (typeof path !== 'string' || !path) return '';
+  const asset = getAsset(path) as unknown as { url?: string; toString(): string } | undefined;
+  return asset?.url || String(asset ?? path);
+}
+
+const keys = new WeakMap<object, number>();
+let nextKey = 0;
+const routerKeys = (router: object) => keys.get(router) ?? (keys.set(router, ++nextKey), nextKey);
+
+/** A page component of the route tree, rendered with the data its loader would return, in a router of its own. */
+function SitePage({ page: Page, data }: { page: ComponentType; data: unknown }) {
+  const router = useMemo(
+    () =>
+      createMemoryRouter(
+        [
+          {
+            id: SITE_ROUTE_ID,
+            path: '/',
+            element: <Outlet />,
+            loader: () => site,
+            children: [{ id: 'preview', index: true, element: <Page />, loader: () => data }],
+          },
+        ],
+        { hydrationData: { loaderData: { [SITE_ROUTE_ID]: site, preview: data } } },
+      ),
+    [Page, data],
+  );
+  return (
+    <DocumentContext.Provider value={documentData}>
+      <main id="main-content">
+        {/* RouterProvider keeps the state of the first router it was given: a new entry's data is a new router, so a new provider. */}
+        <RouterProvider key={routerKeys(router)} router={router} />
+      </main>
+    </DocumentContext.Provider>
+  );
+}
+
+function EpisodePreview({ entry, getAsset }: PreviewTemplateComponentProps) {
+  const data = dataOf(entry);
+  const episode: Episode = {
+    id: text(entry.get('slug')) || 'new-episode',
+    number: typeof data.number === 'number' ? `Episode ${data.number}` : '',
+    title: text(data.title),
+    date: data.showDate === false ? '' : displayDate(data.date),
+    published: text(data.date),
+    duration: text(data.duration),
+    description: text(data.body),
+    body: paragraphs(data.body),
+    image: assetUrl(getAsset, data.image),
+    listenUrl: text(data.listenUrl) || '#',
+    isYouTube: data.isYouTube === true,
+    isSpotifyVideo: data.isSpotifyVideo === true,
+    ...(data.audioUrl ? { audioUrl: text(data.audioUrl) } : {}),
+    ...(data.draft === true ? { status: 'draft' as const } : data.publishAt ? { status: 'scheduled' as const } : {}),
+  };
+  const pageData = { episode, comingSoonNote } as unknown as EpisodePageData;
+  return <SitePage page={EpisodePage} data={pageData} />;
+}
+
+function PressPreview({ entry, getAsset }: PreviewTemplateComponentProps) {
+  const data = dataOf(entry);
+  const item: PressItem = {
+    id: typeof data.id === 'number' ? data.id : 0,
+    title: text(data.title),
+    date: displayDate(data.date),
+    published: text(data.date),
+    publication: text(data.publication),
+    image: assetUrl(getAsset, data.image),
+    link: text(data.link) || '#',
+    ...(data.draft === true ? { status: 'draft' as const } : data.publishAt ? { status: 'scheduled' as const } : {}),
+  };
+  return (
+    <DocumentContext.Provider value={documentData}>
+      <main id="main-content" className="press-page section">
+        <div className="container">
+          <PressCardList items={[item]} className="press-page__grid" />
+        </div>
+      </main>
+    </DocumentContext.Provider>
+  );
+}
+
+/** A service page: its file holds the page's content as the page renders it (placeholders such as {{firm.name}} stay as typed). */
+function ServicePreview({ entry }: PreviewTemplateComponentProps) {
+  const data = dataOf(entry) as unknown as ServicePageData['page'];
+  const page = {
+    ...data,
+    sections: Array.isArray(data.sections) ? data.sections.map((section) => ({ ...section, items: section.items ?? [] })) : [],
+    closing: data.closing ?? { heading: '', text: '' },
+  };
+  return <SitePage page={ServicePage} data={{ page } as unknown as ServicePageData} />;
+}
+
+async function start() {
+  await loadSiteData().catch(() => undefined);
+  for (const href of meta('preview-styles').split(' ').filter(Boolean)) CMS.registerPreviewStyle(href);
+  CMS.registerPreviewTemplate('episodes', EpisodePreview);
+  CMS.registerPreviewTemplate('press', PressPreview);
+  // A files collection's previews are registered by file name.
+  for (const slug of SERVICE_SLUGS) CMS.registerPreviewTemplate(slug, ServicePreview);
+  const response = await fetch('/admin/config.json', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`/admin/config.json answered ${response.status}`);
+  CMS.init({ config: (await response.json()) as never });
+}
+
+void start();

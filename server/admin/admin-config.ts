@@ -1,0 +1,78 @@
+/**
+ * The editor's whole config as GET /admin/config.json serves it: the collections
+ * generated from the schema at build time (cms-config.ts,
+ * dist/admin/cms-collections.json) with the backend the environment names
+ * (server/config.ts, CMS_*), and the origins that backend talks to, which the
+ * admin page's Content-Security-Policy must allow.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AppConfig, CmsBackend } from '../config';
+import { CMS_COLLECTIONS_PATH, cmsCollections } from './cms-config';
+import type { CmsCollectionsConfig } from './cms-config';
+
+export interface AdminConfig {
+  /** What the browser receives (Decap's config object; load_config_file false, it is already loaded). */
+  json: Record<string, unknown>;
+  /** Origins the editor's script fetches from: the git host's API and login, or decap-server on this machine. */
+  connectOrigins: string[];
+}
+
+/** Decap's backend object for a production git host (https://decapcms.org/docs/backends-overview/). */
+function backendOf(backend: CmsBackend): { config: Record<string, unknown>; origins: string[] } {
+  const common = { repo: backend.repo, branch: backend.branch };
+  switch (backend.name) {
+    case 'github':
+      // GitHub's OAuth needs a client secret, so the login goes through the operator's helper (base_url).
+      return { config: { name: 'github', ...common, base_url: backend.authUrl }, origins: ['https://api.github.com'] };
+    case 'gitlab':
+      // PKCE: the browser exchanges the code itself, at base_url/oauth/token, then calls api_root.
+      return {
+        config: {
+          name: 'gitlab',
+          ...common,
+          auth_type: 'pkce',
+          app_id: backend.appId,
+          base_url: backend.baseUrl,
+          api_root: `${backend.baseUrl}/api/v4`,
+        },
+        origins: [new URL(backend.baseUrl).origin],
+      };
+    case 'gitea':
+      return {
+        config: { name: 'gitea', ...common, app_id: backend.appId, base_url: backend.baseUrl, api_root: `${backend.baseUrl}/api/v1` },
+        origins: [new URL(backend.baseUrl).origin],
+      };
+  }
+}
+
+/** The generated collections: the build's file, or (development, tests before a build) generated now from the same schema. */
+function readCollections(rootDir: string): CmsCollectionsConfig {
+  const file = path.join(rootDir, CMS_COLLECTIONS_PATH);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CmsCollectionsConfig) : cmsCollections();
+}
+
+/**
+ * The config, or undefined when there is no editor to serve: in production
+ * without CMS_BACKEND. Outside production the editor works on this checkout
+ * through decap-server (`local_backend`), with the production backend beside it
+ * when one is named, as Decap's docs describe.
+ */
+export function adminConfig(config: AppConfig, collections = readCollections(config.rootDir)): AdminConfig | undefined {
+  const { backend, proxyPort } = config.cms;
+  if (config.isProduction && !backend) return undefined;
+  const production = backend && backendOf(backend);
+  const proxyUrl = `http://localhost:${proxyPort}/api/v1`;
+  const local = !config.isProduction;
+  return {
+    json: {
+      load_config_file: false,
+      site_url: config.siteUrl,
+      ...(local ? { local_backend: { url: proxyUrl } } : {}),
+      // Without a production backend, development still needs one named: the proxy backend is decap-server itself.
+      backend: production?.config ?? { name: 'proxy', proxy_url: proxyUrl, branch: 'main' },
+      ...collections,
+    },
+    connectOrigins: [...(production?.origins ?? []), ...(local ? [`http://localhost:${proxyPort}`, `http://127.0.0.1:${proxyPort}`] : [])],
+  };
+}

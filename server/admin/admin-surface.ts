@@ -1,0 +1,143 @@
+/**
+ * The editor surface at /admin: Decap CMS over content/ (docs: README "Editing
+ * content"). Its page is a static document written once at start, naming the
+ * admin bundle (client/admin.tsx, built into dist/client/admin/) by src; its
+ * config is GET /admin/config.json (admin-config.ts). It has its own
+ * Content-Security-Policy, because Decap needs what the site's pages never
+ * allow (inline styles from its CSS-in-JS, the git host's API); every other
+ * answer keeps the site's headers, untouched.
+ *
+ * In production without CMS_BACKEND there is no admin surface at all: this
+ * returns nothing to mount and /admin is the site's ordinary 404 page.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import express from 'express';
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { AppConfig } from '../config';
+import { EMBED_ORIGINS } from '../http/security-headers';
+import { BUILD_MANIFEST_PATH } from '../pages/asset-manifest';
+import type { BuildManifest } from '../pages/asset-manifest';
+import { adminConfig } from './admin-config';
+import type { AdminConfig } from './admin-config';
+
+export const ADMIN_PATH = '/admin';
+/** Written by scripts/build/build.ts: the admin bundle's hashed file names. */
+export const ADMIN_MANIFEST_PATH = 'dist/client/admin/manifest.json';
+export interface AdminManifest {
+  /** The entry script, e.g. /admin/assets/admin-ABC123.js. */
+  script: string;
+}
+
+/** The page modules whose look the preview shows (client/admin.tsx renders them). */
+const PREVIEW_PAGES = ['episode-page', 'press-page', 'service-page'];
+
+/**
+ * The admin page's policy. Measured in Chromium (test/browser/admin-editor.test.ts
+ * fails on any CSP violation): Decap's emotion styles are inserted as <style>
+ * elements, hence style-src 'unsafe-inline'; its config check compiles JSON
+ * schemas with new Function(), hence script-src 'unsafe-eval' (scripts still come
+ * from 'self' only, by src); the preview is a same-origin iframe written by script
+ * (frame-src 'self'); covers and media come from any https host an editor names,
+ * and uploads are previewed as blob: URLs.
+ */
+export function adminCsp(connectOrigins: string[]) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        // Decap checks its config with AJV, which compiles each JSON schema with new Function():
+        // without 'unsafe-eval' the editor stops at "Error loading the CMS configuration" (measured).
+        // Still no inline script: the page loads its one module by src.
+        scriptSrc: ["'self'", "'unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...connectOrigins],
+        // The preview shows an episode's player as its page does.
+        frameSrc: ["'self'", EMBED_ORIGINS.youtubePlayer, EMBED_ORIGINS.spotifyPlayer],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        scriptSrcAttr: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'same-origin' },
+    // The login of GitHub's helper and Gitea talk back to this page by window.opener.postMessage.
+    crossOriginOpenerPolicy: { policy: 'unsafe-none' },
+    strictTransportSecurity: false,
+  });
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The stylesheets of the site's own pages, for the preview pane (CMS.registerPreviewStyle). */
+function previewAssets(rootDir: string): { styles: string[]; iconSprite: string } {
+  const file = path.join(rootDir, BUILD_MANIFEST_PATH);
+  if (!existsSync(file)) return { styles: [], iconSprite: '' };
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as BuildManifest;
+  const styles = new Set(manifest.entry.css);
+  for (const page of PREVIEW_PAGES) manifest.pages[page]?.css.forEach((css) => styles.add(css));
+  return { styles: [...styles], iconSprite: manifest.iconSprite };
+}
+
+/** The whole admin document: no inline script, the bundle by src, the preview's stylesheets in a meta element. */
+export function adminPage(script: string, { styles, iconSprite }: { styles: string[]; iconSprite: string }): string {
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex, nofollow">',
+    '<title>Content editor</title>',
+    `<meta name="preview-styles" content="${escapeAttribute(styles.join(' '))}">`,
+    `<meta name="icon-sprite" content="${escapeAttribute(iconSprite)}">`,
+    `<script type="module" src="${escapeAttribute(script)}"></script>`,
+    '</head>',
+    '<body></body>',
+    '</html>',
+  ].join('\n');
+}
+
+/** The /admin router, or undefined when there is no editor (production without CMS_BACKEND). */
+export function adminSurface(config: AppConfig, options: { adminConfig?: AdminConfig } = {}): RequestHandler | undefined {
+  const admin = options.adminConfig ?? adminConfig(config);
+  if (!admin) return undefined;
+  const manifestFile = path.join(config.rootDir, ADMIN_MANIFEST_PATH);
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as AdminManifest) : undefined;
+  const html = manifest && adminPage(manifest.script, previewAssets(config.rootDir));
+  const configJson = JSON.stringify(admin.json);
+  const csp = adminCsp(admin.connectOrigins);
+
+  const router = express.Router({ caseSensitive: true, strict: true });
+  router.use(ADMIN_PATH, csp, (_req, res, next) => {
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    next();
+  });
+  // Hashed names: cached for a year; an unknown name is a 404 here, never a page.
+  router.use(
+    `${ADMIN_PATH}/assets`,
+    express.static(path.join(config.rootDir, 'dist/client/admin'), { immutable: true, maxAge: '1y', fallthrough: false, index: false }),
+  );
+  router.get(`${ADMIN_PATH}/config.json`, (_req, res) => {
+    // It changes with a deploy, and names the repository: never cached by a proxy.
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('application/json').send(configJson);
+  });
+  router.get(ADMIN_PATH, (_req, res) => res.redirect(301, `${ADMIN_PATH}/`));
+  router.get(`${ADMIN_PATH}/`, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    if (!html) {
+      res.status(503).type('text/plain').send('The editor is not built: run "npm run build" first.\n');
+      return;
+    }
+    res.type('html').send(html);
+  });
+  return router;
+}
