@@ -60,19 +60,24 @@ export async function writeManifest(metafile: esbuild.Metafile, frameworkUrl?: s
   await writeAtomically(path.join(rootDir, BUILD_MANIFEST_PATH), JSON.stringify(manifest, null, 2) + '\n');
 }
 
+/** How both browser bundles (the pages' and the editor's) are laid out: split ESM chunks under hashed names. */
+const HASHED_BROWSER_BUNDLE = {
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: 'files/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+} satisfies esbuild.BuildOptions;
+
 export function clientBuildOptions(mode: BuildMode): esbuild.BuildOptions & { metafile: true } {
   return {
     absWorkingDir: rootDir,
     entryPoints: [CLIENT_ENTRY],
     outdir: clientOutDir,
     publicPath: '/assets',
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
-    assetNames: 'files/[name]-[hash]',
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
+    ...HASHED_BROWSER_BUNDLE,
     target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
     jsx: 'automatic',
     minify: mode === 'production',
@@ -133,13 +138,7 @@ export async function buildAdmin(mode: BuildMode) {
     entryPoints: ['client/admin.tsx'],
     outdir,
     publicPath: ADMIN_ASSETS_URL,
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
-    assetNames: 'files/[name]-[hash]',
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
+    ...HASHED_BROWSER_BUNDLE,
     target: ['es2022'],
     jsx: 'automatic',
     minify: mode === 'production',
