@@ -22,10 +22,12 @@ import { PAGE_DATA_PREFIX, paths } from '../shared/paths';
 import { adminSurface } from './admin/admin-surface';
 import type { AppConfig } from './config';
 import type { ContentStore } from './content/content-store';
+import { CONTACT_BODY_LIMIT } from './forms/contact/contact-handler';
 import { createContactMessages } from './forms/contact/contact-messages';
 import type { ContactOptions } from './forms/contact/contact-messages';
 import { trustProxyWarning } from './forms/intake/form-endpoint';
 import { createSignUps } from './forms/newsletter/sign-ups';
+import { BODY_LIMIT as SUBSCRIBE_BODY_LIMIT } from './forms/newsletter/subscribe-handler';
 import type { SubscribeOptions } from './forms/newsletter/sign-ups';
 import { Outbox } from './forms/outbox/outbox';
 import type { OutboxTimings } from './forms/outbox/outbox';
@@ -33,6 +35,7 @@ import { openStorage } from './forms/storage/storage';
 import { errorHandler, methodNotAllowed } from './http/error-handler';
 import { rejectMalformedPath } from './http/malformed-path';
 import type { Metrics } from './http/metrics';
+import { OPENAPI_PATH, openApiDocument } from './http/openapi-document';
 import { createReadiness, healthHandler } from './http/readiness';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
@@ -148,6 +151,21 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
   //     the pages (which would look /podcast/feed.json up as an episode).
   app.use((req, res, next) => site.current().sitemap(req, res, next));
   app.use((req, res, next) => site.current().feeds(req, res, next));
+  // 12b. /api/openapi.json: the API above as an OpenAPI 3.1 document, its request schemas made of the forms'
+  //      own rules and limits; built once per content version (the contact topics) and cached like the sitemap.
+  app.get(
+    OPENAPI_PATH,
+    openApiDocument({
+      siteUrl: config.siteUrl,
+      metricsPort: config.metricsPort,
+      subscribe: { bodyLimit: SUBSCRIBE_BODY_LIMIT, rateLimit: signUps.rateLimit },
+      contact: {
+        bodyLimit: CONTACT_BODY_LIMIT,
+        rateLimit: contactMessages.rateLimit,
+        topics: () => site.current().content.contact.form.topics,
+      },
+    }),
+  );
   // 13. The editor at /admin (Decap CMS), with its own CSP; absent in production
   //     without CMS_BACKEND, where /admin is the ordinary 404 page below.
   const admin = adminSurface(config);

@@ -12,8 +12,8 @@
 
 /** RFC 5321's limit on a forward path, and the most the field accepts. */
 export const EMAIL_MAX_LENGTH = 254;
-const LOCAL_PART_MAX_LENGTH = 64;
-const DOMAIN_LABEL_MAX_LENGTH = 63;
+export const LOCAL_PART_MAX_LENGTH = 64;
+export const DOMAIN_LABEL_MAX_LENGTH = 63;
 
 export const emailMessages = {
   missing: 'Please enter your email address',
@@ -25,9 +25,10 @@ export type EmailProblem = 'missing' | 'too-long' | 'invalid';
 
 export type EmailCheck = { ok: true; email: string } | { ok: false; problem: EmailProblem; message: string };
 
-const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
-const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
-const TOP_LEVEL_DOMAIN = /^(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
+// The shape's parts are exported for the API document (server/http/openapi-document.ts), whose email schema is made of them.
+export const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+export const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+export const TOP_LEVEL_DOMAIN = /^(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
 
 function hasSaneShape(email: string): boolean {
   const at = email.lastIndexOf('@');

@@ -39,7 +39,8 @@ export interface NewsletterNotice {
   message: string;
 }
 
-const notices: Record<NewsletterOutcomeCode, NewsletterNotice> = {
+/** The notice for each outcome code; its keys are every code (the API document lists them for the 303). */
+export const notices: Record<NewsletterOutcomeCode, NewsletterNotice> = {
   subscribed: { tone: 'success', message: newsletterMessages.success },
   'already-subscribed': { tone: 'success', message: newsletterMessages.alreadySubscribed },
   pending: { tone: 'success', message: newsletterMessages.pending },
