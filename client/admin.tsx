@@ -7,11 +7,13 @@
  * The config is fetched from /admin/config.json (generated from the content
  * schema, with the backend the server's environment names); the preview's
  * stylesheets and the icon sprite are named by the page's meta elements.
+ * Beside the previews, one widget of its own: a value that is a word or a
+ * list (the footer groups' links, 'mainNav' or links of their own).
  */
 import CMS from 'decap-cms-app';
-import type { PreviewTemplateComponentProps } from 'decap-cms-core';
-import { useMemo } from 'react';
-import type { ComponentType } from 'react';
+import type { CmsWidgetControlProps, CmsWidgetPreviewProps, PreviewTemplateComponentProps } from 'decap-cms-core';
+import { Component, useMemo } from 'react';
+import type { ChangeEvent, ComponentClass, ComponentType } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { APP_PAYLOAD_ELEMENT_ID } from '../shared/app-payload';
 import type { AppPayload } from '../shared/app-payload';
@@ -24,6 +26,7 @@ import type { EpisodePageData } from '../shared/pages/episode-page';
 import { Component as ServicePage } from '../shared/pages/service-page';
 import type { ServicePageData } from '../shared/pages/service-page';
 import { SERVICE_SLUGS } from '../shared/content/service-slugs';
+import { markdownBlocks, plainText } from '../shared/content/markdown';
 import { paths } from '../shared/paths';
 import { SITE_ROUTE_ID } from '../shared/site-data';
 import type { SiteData } from '../shared/site-data';
@@ -62,15 +65,12 @@ function displayDate(date: unknown): string {
 }
 
 /**
- * The Markdown body as the page's paragraphs. The site turns Markdown into blocks on the server
- * (server/content/markdown.ts, never bundled); the preview shows its paragraphs as plain text.
+ * The Markdown body as the page's blocks, made by the code the site makes them with at publication
+ * (markdown-it, as server/content/markdown.ts configures it), so headings, lists, links and
+ * emphasis show as they will. Placeholders such as {{firm.name}} stay as typed.
  */
-function paragraphs(body: unknown): Block[] {
-  return String(body ?? '')
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' ').trim())
-    .filter(Boolean)
-    .map((paragraph) => ({ kind: 'paragraph', content: [paragraph] }));
+function blocksOf(body: unknown): Block[] {
+  return markdownBlocks(String(body ?? ''), { firmEmail: site?.firm.email ?? '' });
 }
 
 type Data = Record<string, unknown>;
@@ -126,8 +126,8 @@ function EpisodePreview({ entry, getAsset }: PreviewTemplateComponentProps) {
     date: data.showDate === false ? '' : displayDate(data.date),
     published: text(data.date),
     duration: text(data.duration),
-    description: text(data.body),
-    body: paragraphs(data.body),
+    description: plainText(blocksOf(data.body)),
+    body: blocksOf(data.body),
     image: assetUrl(getAsset, data.image),
     listenUrl: text(data.listenUrl) || '#',
     isYouTube: data.isYouTube === true,
@@ -173,11 +173,112 @@ function ServicePreview({ entry }: PreviewTemplateComponentProps) {
   return <SitePage page={ServicePage} data={{ page } as unknown as ServicePageData} />;
 }
 
+/** The words a keyword-or-list field offers (server/admin/cms-config.ts, KEYWORD_OR_LIST_WIDGET). */
+function keywordsOf(field: CmsWidgetControlProps['field']): Array<{ value: string; label: string }> {
+  return (field.get('keywords') as { toJS?: () => Array<{ value: string; label: string }> } | undefined)?.toJS?.() ?? [];
+}
+
+/** value: one of the words, or the list (an Immutable List; null while a new one is empty). */
+interface KeywordOrListProps extends CmsWidgetControlProps<unknown> {
+  /** Decap's check of this field (required, pattern), and what marks it active. */
+  validate?: () => void;
+  setActiveStyle?: () => void;
+  setInactiveStyle?: () => void;
+}
+
+/** What the editor calls on Decap's list widget: check its items, and focus one of them. */
+interface ListControlInstance {
+  validate?: () => void;
+  focus?: (path: string) => void;
+}
+
+/**
+ * A value that is one of a few words or a list of its own (the site's footer groups: 'mainNav', the
+ * navigation bar's links, or links of their own), which Decap has no widget for: a choice between
+ * the words and "… of its own", and for that one Decap's own list widget, given this field's list
+ * config (`fields`, `min`). Registered as 'keyword-or-list', the name server/admin/cms-config.ts gives it.
+ */
+class KeywordOrListControl extends Component<KeywordOrListProps> {
+  private list: ListControlInstance | null = null;
+  /** The list as it was when a word was chosen: choosing the list again brings it back. */
+  private setAside: unknown = null;
+
+  /** As Decap's list widget: it shows its items' errors, which change without the value changing. */
+  override shouldComponentUpdate() {
+    return true;
+  }
+
+  /** The editor checks a field before saving: the list checks its items (and itself), a word only this field. */
+  validate = () => (this.list?.validate ? this.list.validate() : this.props.validate?.());
+
+  focus(path: string) {
+    this.list?.focus?.(path);
+  }
+
+  private choose = (event: ChangeEvent<HTMLSelectElement>) => {
+    const { value, onChange } = this.props;
+    if (event.target.value === '') {
+      onChange(this.setAside);
+    } else {
+      if (typeof value !== 'string') this.setAside = value ?? null;
+      onChange(event.target.value);
+    }
+  };
+
+  override render() {
+    const { value, field, forID, classNameWrapper, setActiveStyle, setInactiveStyle } = this.props;
+    const label = String(field.get('label') ?? field.get('name'));
+    const keywords = keywordsOf(field);
+    const word = typeof value === 'string' ? value : '';
+    const ListWidget = CMS.getWidget('list')!.control as unknown as ComponentClass<Record<string, unknown>>;
+    return (
+      <div>
+        <select
+          id={`${forID}-choice`}
+          aria-label={label}
+          className={classNameWrapper}
+          value={word}
+          onChange={this.choose}
+          onFocus={setActiveStyle}
+          onBlur={setInactiveStyle}
+        >
+          {keywords.map((keyword) => (
+            <option key={keyword.value} value={keyword.value}>
+              {keyword.label}
+            </option>
+          ))}
+          {/* A word the file has that the schema does not know: shown as it is (content:check names it). */}
+          {word && !keywords.some((keyword) => keyword.value === word) ? <option value={word}>{word}</option> : null}
+          <option value="">{`${label} of its own`}</option>
+        </select>
+        {word === '' ? (
+          <ListWidget
+            {...(this.props as unknown as Record<string, unknown>)}
+            value={value ?? undefined}
+            ref={(instance: object | null) => {
+              this.list = instance as ListControlInstance | null;
+            }}
+          />
+        ) : null}
+      </div>
+    );
+  }
+}
+
+/** The preview of such a field: the word's label, or the list as Decap previews a list. */
+function KeywordOrListPreview(props: CmsWidgetPreviewProps<unknown>) {
+  const { value, field } = props;
+  if (typeof value === 'string') return <p>{keywordsOf(field).find((keyword) => keyword.value === value)?.label ?? value}</p>;
+  const ListPreview = CMS.getWidget('list')?.preview as unknown as ComponentType<Record<string, unknown>> | undefined;
+  return ListPreview ? <ListPreview {...(props as unknown as Record<string, unknown>)} /> : null;
+}
+
 async function start() {
   await loadSiteData().catch(() => undefined);
   for (const href of meta('preview-styles').split(' ').filter(Boolean)) CMS.registerPreviewStyle(href);
   CMS.registerPreviewTemplate('episodes', EpisodePreview);
   CMS.registerPreviewTemplate('press', PressPreview);
+  CMS.registerWidget('keyword-or-list', KeywordOrListControl, KeywordOrListPreview);
   // A files collection's previews are registered by file name.
   for (const slug of SERVICE_SLUGS) CMS.registerPreviewTemplate(slug, ServicePreview);
   const response = await fetch('/admin/config.json', { headers: { accept: 'application/json' } });

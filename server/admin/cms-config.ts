@@ -47,6 +47,8 @@ export interface CmsField {
   value_field?: string;
   search_fields?: string[];
   display_fields?: string[];
+  /** The widget KEYWORD_OR_LIST_WIDGET: the words that may stand instead of the list, and how each is offered. */
+  keywords?: Array<{ value: string; label: string }>;
   [key: string]: unknown;
 }
 
@@ -146,6 +148,23 @@ const EPISODE_RELATION: Partial<CmsField> = {
   display_fields: ['title'],
 };
 
+/**
+ * The editor's own widget (registered by client/admin.tsx under this name) for a value that is one of
+ * a few fixed words or a list: `keywords` offers each word with its label ('mainNav' is "Same as Main
+ * nav", as the editor labels the field mainNav), and the rest of the field is the list's (`fields` or
+ * `field`, `min`, `max`), as Decap's list widget reads them.
+ */
+export const KEYWORD_OR_LIST_WIDGET = 'keyword-or-list';
+
+/** A union of string literals and one list (and nothing else): its words and its list's schema. */
+function keywordOrList(schema: Schema): { keywords: string[]; list: Schema } | undefined {
+  const options = defOf(schema).type === 'union' ? ((defOf(schema) as { options?: Schema[] }).options ?? []) : [];
+  const lists = options.filter((option) => defOf(option).type === 'array');
+  const keywords = options.map((option) => jsonOf(option).const).filter((value): value is string => typeof value === 'string');
+  if (lists.length !== 1 || keywords.length === 0 || keywords.length + 1 !== options.length) return undefined;
+  return { keywords, list: lists[0]! };
+}
+
 /** One Decap field for one schema field. */
 export function fieldOf(name: string, schema: Schema, overrides: Record<string, Partial<CmsField>> = {}): CmsField {
   let inner = schema;
@@ -202,9 +221,23 @@ export function fieldOf(name: string, schema: Schema, overrides: Record<string, 
       // picture, inserted or uploaded. The path or URL is checked by content:check and at the build instead.
       ...(pattern && json.widget !== 'image' ? { pattern: [pattern, hint ?? 'is not in the expected form'] } : {}),
     };
+  } else if (keywordOrList(inner)) {
+    // A fixed word or a list of its own (footerGroups' links: 'mainNav', the navigation bar's links, or
+    // a list of links): Decap has no widget for a choice between kinds, so the editor's bundle adds one
+    // (client/admin.tsx), which offers each word and, for the list, Decap's own list widget.
+    const { keywords, list } = keywordOrList(inner)!;
+    const { hint: _hint, ...listField } = fieldOf(name, list, overrides);
+    const choices = keywords.map((keyword) => ({ value: keyword, label: `Same as ${labelOf(keyword)}` }));
+    field = {
+      ...listField,
+      ...(required ? {} : { required: false }),
+      widget: KEYWORD_OR_LIST_WIDGET,
+      keywords: choices,
+      hint: `${choices.map((choice) => `"${choice.label}" (${choice.value} in the file)`).join(', ')}, or ${listField.label.toLowerCase()} of its own`,
+    };
   } else {
-    // A choice between kinds Decap cannot show as one widget (footerGroups' links: 'mainNav' or a list):
-    // kept as it is in the file, edited there. The test lists these, so a new one is a decision.
+    // A choice between kinds Decap cannot show as one widget and keywordOrList does not cover: kept
+    // as it is in the file, edited there. The test lists these (none today), so a new one is a decision.
     field = { ...base, widget: 'hidden' };
   }
   return { ...field, ...overrides[name] };

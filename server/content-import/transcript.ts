@@ -11,7 +11,7 @@
  * `<cite>` or `<strong>` `Name:`, inside the paragraph or just before it,
  * names the speaker) and plain text.
  */
-import { escapeMarkdown } from '../content/markdown';
+import { escapeMarkdown } from '../../shared/content/markdown';
 
 export interface Cue {
   speaker: string;

@@ -4,7 +4,7 @@
  * one edit. A few values are counted from the published episodes.
  */
 import type { SiteFile } from '../../shared/content/schema';
-import { escapeMarkdown } from './markdown';
+import { escapeMarkdown } from '../../shared/content/markdown';
 
 export const PLACEHOLDER_PATTERN = /\{\{\s*([\w.]+)\s*\}\}/g;
 

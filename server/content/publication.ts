@@ -23,7 +23,7 @@ import type { HomeFile, SiteFile } from '../../shared/content/schema';
 import { paths } from '../../shared/paths';
 import { displayDate } from '../../shared/rules/display-date';
 import type { ContentSource, EpisodeSource, MarkdownPage } from './load-content';
-import { markdownBlocks, markdownInline, plainText } from './markdown';
+import { markdownBlocks, markdownInline, plainText } from '../../shared/content/markdown';
 import { fillPlaceholders } from './placeholders';
 import type { PlaceholderValues } from './placeholders';
 

@@ -1,15 +1,17 @@
 /**
  * The editor's config (server/admin/cms-config.ts) against the content schema
- * (shared/content/schema.ts): every field of every file appears, with the same
- * required-ness, choices and pattern, and nothing else does. Read here from the
- * schema's JSON Schema, independently of the generator's own walk; and the
- * build's file (dist/admin/cms-collections.json), when there is one, is the same.
+ * (shared/content/schema.ts): every field of every file appears, lists inside
+ * lists included, with the same required-ness, choices, pattern and list size
+ * limits, and nothing else does. Read here from the schema's JSON Schema,
+ * independently of the generator's own walk; and the build's file
+ * (dist/admin/cms-collections.json), when there is one, is the same.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CMS_COLLECTIONS_PATH, cmsCollections } from '../../server/admin/cms-config';
+import { parse } from 'yaml';
+import { CMS_COLLECTIONS_PATH, cmsCollections, fieldOf, KEYWORD_OR_LIST_WIDGET } from '../../server/admin/cms-config';
 import type { CmsField } from '../../server/admin/cms-config';
 import {
   contactPageFile,
@@ -39,10 +41,27 @@ type Json = {
   anyOf?: Json[];
   pattern?: string;
   const?: unknown;
+  minItems?: number;
+  maxItems?: number;
 };
 
-/** One line per field: where, required or not, its choices and its pattern. */
+/** A list's size limits, as one line says them: ' min=1', ' min=6 max=6'. */
+const limits = (min: number | undefined, max: number | undefined) =>
+  `${min !== undefined ? ` min=${min}` : ''}${max !== undefined ? ` max=${max}` : ''}`;
+
+/**
+ * One line per field: where, required or not, its choices, its pattern and a list's size limits; a
+ * choice between words and a list (footerGroups' links: 'mainNav' or links) names the words and
+ * describes the list's items as a list's are.
+ */
 function describeSchema(json: Json, where: string, required: boolean, lines: string[]) {
+  const list = json.anyOf?.filter((branch) => branch.type === 'array');
+  const words = json.anyOf?.filter((branch) => typeof branch.const === 'string').map((branch) => branch.const);
+  if (list?.length === 1 && words!.length > 0 && words!.length + 1 === json.anyOf!.length) {
+    lines.push(`${where} ${required ? 'required' : 'optional'} words=${words!.join(',')}${limits(list[0]!.minItems, list[0]!.maxItems)}`);
+    describeItems(list[0]!, where, lines);
+    return;
+  }
   const strings = json.anyOf?.every((branch) => branch.type === 'string');
   // Decap cannot check an image widget's pattern (it refuses every picture): content:check does.
   const isImage = (json as { widget?: string }).widget === 'image';
@@ -52,19 +71,29 @@ function describeSchema(json: Json, where: string, required: boolean, lines: str
       ? json.anyOf!.map((branch) => branch.pattern ?? (typeof branch.const === 'string' ? `const:${branch.const}` : '*'))
       : [];
   lines.push(
-    `${where} ${required ? 'required' : 'optional'}${json.enum ? ` choices=${json.enum.join(',')}` : ''}${patterns.length && !patterns.includes('*') && !isImage ? ' pattern' : ''}`,
+    `${where} ${required ? 'required' : 'optional'}${json.enum ? ` choices=${json.enum.join(',')}` : ''}${patterns.length && !patterns.includes('*') && !isImage ? ' pattern' : ''}${json.type === 'array' ? limits(json.minItems, json.maxItems) : ''}`,
   );
-  const object = json.type === 'object' ? json : json.type === 'array' && json.items?.type === 'object' ? json.items : undefined;
-  for (const [name, property] of Object.entries(object?.properties ?? {}))
-    describeSchema(property, `${where}.${name}`, object!.required?.includes(name) ?? false, lines);
-  if (json.type === 'array' && json.items && json.items.type !== 'object') describeSchema(json.items, `${where}[]`, true, lines);
+  if (json.type === 'array') describeItems(json, where, lines);
+  else if (json.type === 'object') describeProperties(json, where, lines);
+}
+
+function describeProperties(object: Json, where: string, lines: string[]) {
+  for (const [name, property] of Object.entries(object.properties ?? {}))
+    describeSchema(property, `${where}.${name}`, object.required?.includes(name) ?? false, lines);
+}
+
+/** A list's items: an object's fields (a list inside them, too), or the one value each item is. */
+function describeItems(list: Json, where: string, lines: string[]) {
+  if (list.items?.type === 'object') describeProperties(list.items, where, lines);
+  else if (list.items) describeSchema(list.items, `${where}[]`, true, lines);
 }
 
 function describeFields(fields: CmsField[], where: string, lines: string[]) {
   for (const field of fields) {
     const here = `${where}.${field.name}`;
+    const isList = field.fields !== undefined || field.field !== undefined;
     lines.push(
-      `${here} ${field.required === false ? 'optional' : 'required'}${field.options ? ` choices=${field.options.join(',')}` : ''}${field.pattern ? ' pattern' : ''}`,
+      `${here} ${field.required === false ? 'optional' : 'required'}${field.options ? ` choices=${field.options.join(',')}` : ''}${field.keywords ? ` words=${field.keywords.map((keyword) => keyword.value).join(',')}` : ''}${field.pattern ? ' pattern' : ''}${isList && field.widget !== 'object' ? limits(field.min, field.max) : ''}`,
     );
     if (field.fields) describeFields(field.fields, here, lines);
     if (field.field)
@@ -96,7 +125,7 @@ const collection = (name: string) => config.collections.find((candidate) => cand
 const file = (collectionName: string, name: string) => collection(collectionName).files!.find((candidate) => candidate.name === name)!;
 
 /** Fields Decap cannot show as one widget; kept in the file as they are. A new one is a decision, so it is listed. */
-const HIDDEN = ['settings/site.footerGroups.links'];
+const HIDDEN: string[] = [];
 
 describe('the editor config generated from the content schema', () => {
   it.each([
@@ -153,7 +182,68 @@ describe('the editor config generated from the content schema', () => {
       if (entry.fields) walk(entry.fields, entry.name);
       for (const one of entry.files ?? []) walk(one.fields, `${entry.name}/${one.name}`);
     }
-    expect(hidden).toEqual(HIDDEN.map((where) => where.replace('.footerGroups.links', '.footerGroups.links')));
+    expect(hidden).toEqual(HIDDEN);
+  });
+
+  it('makes a list of objects inside a list of objects a list widget inside a list widget, limits and patterns included', () => {
+    const schema = z.strictObject({
+      groups: z.array(
+        z.strictObject({
+          title: z.string().min(1),
+          rows: z
+            .array(z.strictObject({ label: z.string().min(1), href: z.string().regex(/^\//) }))
+            .min(1)
+            .max(4),
+          tags: z.array(z.enum(['a', 'b'])).optional(),
+        }),
+      ),
+    });
+    const fields = Object.entries(schema.shape).map(([name, value]) => fieldOf(name, value));
+    expect(fromConfig(fields)).toEqual(fromSchema(schema));
+    expect(fromSchema(schema)).toEqual([
+      '.groups required',
+      '.groups.title required',
+      '.groups.rows required min=1 max=4',
+      '.groups.rows.label required',
+      '.groups.rows.href required pattern',
+      '.groups.tags optional',
+      '.groups.tags[] required choices=a,b',
+    ]);
+    const rows = fields[0]!.fields!.find((field) => field.name === 'rows')!;
+    expect(rows).toMatchObject({ widget: 'list', min: 1, max: 4 });
+    expect(rows.fields!.map((field) => [field.name, field.widget, field.pattern?.[0]])).toEqual([
+      ['label', 'string', undefined],
+      ['href', 'string', '^\\/'],
+    ]);
+  });
+
+  it('makes a word or a list (footerGroups’ links: mainNav or links) the editor’s own widget around a list widget', () => {
+    const groups = file('settings', 'site').fields.find((field) => field.name === 'footerGroups')!;
+    const mainNav = file('settings', 'site').fields.find((field) => field.name === 'mainNav')!;
+    const links = groups.fields!.find((field) => field.name === 'links')!;
+    expect(links).toMatchObject({
+      widget: KEYWORD_OR_LIST_WIDGET,
+      keywords: [{ value: 'mainNav', label: `Same as ${mainNav.label}` }],
+      min: 1,
+    });
+    expect(links.required).toBeUndefined();
+    // The links of a group are edited as the navigation bar's are: the same fields and checks.
+    expect(links.fields).toEqual(mainNav.fields);
+    // Every group of the site's own file is one the widget shows: one of its words, or items it has fields for.
+    const site = parse(readFileSync(path.join(rootDir, 'content/site.yaml'), 'utf8')) as { footerGroups: Array<{ links: unknown }> };
+    const href = new RegExp(links.fields!.find((field) => field.name === 'href')!.pattern![0]);
+    expect(site.footerGroups.some((group) => group.links === 'mainNav')).toBe(true);
+    for (const group of site.footerGroups) {
+      if (typeof group.links === 'string') expect(links.keywords!.map((keyword) => keyword.value)).toContain(group.links);
+      else
+        for (const link of group.links as Array<Record<string, string>>) {
+          expect(Object.keys(link).sort()).toEqual(links.fields!.map((field) => field.name).sort());
+          expect(href.test(link.href!), link.href).toBe(true);
+        }
+    }
+    // Optional, the same choice keeps its widget and says so.
+    const optional = fieldOf('links', z.union([z.literal('mainNav'), z.array(z.strictObject({ label: z.string() }))]).optional());
+    expect(optional).toMatchObject({ widget: KEYWORD_OR_LIST_WIDGET, required: false });
   });
 
   it('is what the build wrote, when there is a build', () => {

@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } f
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContentError, loadContent, parseTranscript } from '../../server/content/load-content';
-import { markdownBlocks, markdownInline, plainText } from '../../server/content/markdown';
+import { markdownBlocks, markdownInline, plainText } from '../../shared/content/markdown';
 import { publish } from '../../server/content/publication';
 import { rootDir } from '../support/app';
 import { copyOfContent, sampleEpisode, writeEpisode } from '../support/content-dir';

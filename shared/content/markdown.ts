@@ -1,7 +1,9 @@
 /**
  * Markdown from the content files, turned on the server into the blocks the
- * pages render (shared/content/types.ts: Block, Inline). The browser never
- * parses Markdown, and no HTML string is ever injected: React escapes every
+ * pages render (shared/content/types.ts: Block, Inline). In shared/ because the
+ * editor's preview (client/admin.tsx) turns an entry's Markdown the same way;
+ * the site's pages never parse Markdown in the browser (their data carries the
+ * blocks), and no HTML string is ever injected: React escapes every
  * piece of text, so raw HTML written in a file shows as the text it is.
  *
  * What an editor can write: paragraphs, bullet and numbered lists, links,
