@@ -7,7 +7,7 @@
  * - server/http/   the edge: proxy trust, metrics, readiness, request log,
  *                  security headers, static files, errors
  * - server/pages/  what makes a page: content, rendering, the page cache,
- *                  sitemap, feeds, redirects
+ *                  what may be made per request, sitemap, feeds, redirects
  * - server/forms/  what visitors send and where it goes: the two forms,
  *                  their guards, the outbox and the stores
  *
@@ -41,6 +41,7 @@ import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { STATIC_FILE_HEADERS, staticFiles } from './http/static-files';
 import { createPublishedSite } from './pages/published-site';
+import { createRenderAdmission, memoryRenderBudget, RENDERS_AT_ONCE } from './pages/render-admission';
 
 export interface AppDependencies {
   logger: Logger;
@@ -62,16 +63,32 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
   const { logger, metrics } = dependencies;
   const app = express();
 
+  // The ledger files, or PostgreSQL with DATABASE_URL: opened now, connected on first use, so pages never wait on it.
+  const storage = openStorage(config, logger);
+  // Pages made per request: a budget per client (shared by replicas with DATABASE_URL) and one bounded queue.
+  const renders = createRenderAdmission({
+    ...config.renders,
+    waiting: config.renders.queue,
+    concurrency: RENDERS_AT_ONCE,
+    store: storage.renderBudgetStore() ?? memoryRenderBudget(),
+    onRefused: metrics && ((reason) => metrics.pagesRefused.inc({ reason })),
+    onQueue:
+      metrics &&
+      ((running, waiting) => {
+        metrics.renderQueue.set({ state: 'running' }, running);
+        metrics.renderQueue.set({ state: 'waiting' }, waiting);
+      }),
+  });
   // What the page steps serve, rebuilt when the content changes (a broken content file stops the start here).
   const site = createPublishedSite(config, {
     logger,
     content: dependencies.content,
     extraRoutes: dependencies.extraRoutes,
     onPageLookup: metrics && ((result) => metrics.pageCacheLookups.inc({ result })),
+    admission: renders,
+    onRenderedPerRequest: metrics && (() => metrics.pagesRenderedPerRequest.inc()),
   });
   const pageHeaders = securityHeaders({ siteUrl: config.siteUrl, styleSources: site.styleSources, contentSources: site.contentSources });
-  // The ledger files, or PostgreSQL with DATABASE_URL: opened now, connected on first use, so pages never wait on it.
-  const storage = openStorage(config, logger);
   const readiness = createReadiness(
     storage.kind === 'postgres'
       ? {

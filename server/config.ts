@@ -45,6 +45,12 @@ export interface AppConfig {
    * off changes no answer, only what one costs.
    */
   fastLane: boolean;
+  /**
+   * What the site makes per request (server/pages/render-admission.ts):
+   * RENDER_RATE_LIMIT pages a second per client (bursts of twice that; 0: no
+   * budget), RENDER_QUEUE renders waiting at most for everyone (past it, 503).
+   */
+  renders: { perSecond: number; burst: number; queue: number };
   /** ARCHIVE_DIR: where the server archives itself after start when its content changed (server/archive/); undefined: never. */
   archiveDir?: string;
   /**
@@ -200,6 +206,20 @@ function parseFastLane(env: Env): boolean {
   if (raw === undefined || raw === 'on') return true;
   if (raw === 'off') return false;
   throw new ConfigError(`FAST_LANE must be "on" or "off" (got "${read(env, 'FAST_LANE')}")`);
+}
+
+/** A whole number from `name`, `fallback` when unset; `what` says what it counts, for the error. */
+function parseCount(env: Env, name: string, fallback: number, what: string, max = 1_000_000): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) > max) throw new ConfigError(`${name} must be a whole number of ${what} (got "${raw}")`);
+  return Number(raw);
+}
+
+function parseRenders(env: Env): AppConfig['renders'] {
+  const perSecond = parseCount(env, 'RENDER_RATE_LIMIT', 10, 'new pages a second per client, 0 for no limit', 100_000);
+  const queue = parseCount(env, 'RENDER_QUEUE', 32, 'renders that may wait for a turn', 100_000);
+  return { perSecond, burst: perSecond * 2, queue };
 }
 
 function parseUrl(env: Env, name: string, fallback: string): string {
@@ -406,6 +426,7 @@ export function parseConfig(env: Env, rootDir: string = process.cwd()): AppConfi
     drainSeconds: parseDrainSeconds(env),
     metricsPort: parseMetricsPort(env, port),
     fastLane: parseFastLane(env),
+    renders: parseRenders(env),
     archiveDir: read(env, 'ARCHIVE_DIR') === undefined ? undefined : path.resolve(rootDir, read(env, 'ARCHIVE_DIR')!),
     databaseUrl: parseDatabaseUrl(env),
     outboxLeaseSeconds: parseLeaseSeconds(env),

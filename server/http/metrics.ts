@@ -18,7 +18,7 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import type { Counter, Registry } from 'prom-client';
+import type { Counter, Gauge, Registry } from 'prom-client';
 import { PAGE_DATA_PREFIX } from '../../shared/paths';
 
 export const METRICS_PATH = '/metrics';
@@ -35,6 +35,12 @@ export interface Metrics {
    */
   track(req: IncomingMessage, res: ServerResponse, route: () => string): void;
   pageCacheLookups: Counter<'result'>;
+  /** Pages made for one request (a search nobody made yet, a page never kept). */
+  pagesRenderedPerRequest: Counter;
+  /** Requests refused before anything was made for them, by reason: client-budget (429) or queue-full (503). */
+  pagesRefused: Counter<'reason'>;
+  /** The render queue now: running and waiting. */
+  renderQueue: Gauge<'state'>;
   newsletterSignups: Counter<'outcome'>;
   /** Where newsletter_outbox_entries reads the backlog from when scraped. */
   setOutboxBacklogSource(source: () => Promise<OutboxBacklog>): void;
@@ -91,6 +97,23 @@ export async function createMetrics(): Promise<Metrics> {
     name: 'page_cache_lookups_total',
     help: 'Page cache lookups: hit (served from memory) or miss (rendered).',
     labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const pagesRenderedPerRequest = new Counter({
+    name: 'pages_rendered_per_request_total',
+    help: 'Pages made for one request: a search not in memory, its page data, a page never kept.',
+    registers: [registry],
+  });
+  const pagesRefused = new Counter({
+    name: 'pages_refused_total',
+    help: 'Requests for a page the site would have had to make, refused: client-budget (429, RENDER_RATE_LIMIT) or queue-full (503, RENDER_QUEUE).',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  const renderQueue = new Gauge({
+    name: 'render_queue_requests',
+    help: 'Pages being made per request now (running) and waiting for a turn (waiting).',
+    labelNames: ['state'] as const,
     registers: [registry],
   });
   const newsletterSignups = new Counter({
@@ -162,6 +185,9 @@ export async function createMetrics(): Promise<Metrics> {
     httpMiddleware,
     track,
     pageCacheLookups,
+    pagesRenderedPerRequest,
+    pagesRefused,
+    renderQueue,
     newsletterSignups,
     setOutboxBacklogSource,
     contactMessages,

@@ -16,6 +16,8 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 export interface EncodedBody {
   bodies: Record<Encoding, Buffer>;
   etags: Record<Encoding, string>;
+  /** The encodings in the order they are chosen, when not ENCODINGS' (brotli first). */
+  order?: readonly Encoding[];
 }
 
 /**
@@ -25,7 +27,7 @@ export interface EncodedBody {
  */
 export type CompressionEffort = 'max' | 'fast';
 
-const BROTLI_QUALITY: Record<CompressionEffort, number> = { max: zlib.constants.BROTLI_MAX_QUALITY, fast: 5 };
+const BROTLI_QUALITY: Record<CompressionEffort, number> = { max: zlib.constants.BROTLI_MAX_QUALITY, fast: 4 };
 const GZIP_LEVEL: Record<CompressionEffort, number> = { max: zlib.constants.Z_BEST_COMPRESSION, fast: 6 };
 
 /** log2 of the smallest brotli window (16 to 24 bits) that holds the whole body. */
@@ -55,9 +57,60 @@ export async function encodeBody(
   return encodedBodyOf({ br, gzip: gz, identity });
 }
 
+/** Brotli for a body sent once or a few times: quality 4 takes about two thirds of 5's CPU for a few percent more bytes. */
+function brotliFast(identity: Buffer): Buffer {
+  return zlib.brotliCompressSync(identity, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY.fast,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: windowBits(identity.length),
+    },
+  });
+}
+
+/** gzip before brotli: a body made per request is cheapest as gzip (./gzip-segments.ts, decision 018). */
+const GZIP_FIRST: readonly Encoding[] = ['gzip', 'br', 'identity'];
+
+/**
+ * A body made for one request (a search nobody has made yet, its page data):
+ * compressed only in the encoding a client asks for, when first asked, and
+ * kept for the next. gzip comes first: `gzip()` is given by the maker, who
+ * may assemble it from parts compressed once (server/pages/search-pages.ts).
+ * `etag` must name the content: equal for equal bytes, as a hash is.
+ */
+export function freshBody(
+  identity: Buffer,
+  etag: string,
+  gzip: () => Buffer = () => zlib.gzipSync(identity, { level: GZIP_LEVEL.fast }),
+): EncodedBody {
+  let br: Buffer | undefined;
+  let gz: Buffer | undefined;
+  return {
+    bodies: {
+      identity,
+      get br() {
+        return (br ??= brotliFast(identity));
+      },
+      get gzip() {
+        return (gz ??= gzip());
+      },
+    },
+    etags: { br: `"${etag}-br"`, gzip: `"${etag}-gz"`, identity: `"${etag}"` },
+    order: GZIP_FIRST,
+  };
+}
+
+/** A short, strong validator of some text: a SHA-256 prefix. */
+export function hashOf(...parts: (string | Buffer)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest('base64url').slice(0, 27);
+}
+
 /** A body already compressed (the build's .br and .gz copies of an asset), with its ETags. */
 export function encodedBodyOf(bodies: Record<Encoding, Buffer>): EncodedBody {
-  const hash = createHash('sha256').update(bodies.identity).digest('base64url').slice(0, 27);
+  const hash = hashOf(bodies.identity);
   // Strong validators must differ between encodings of the same content.
   return { bodies, etags: { br: `"${hash}-br"`, gzip: `"${hash}-gz"`, identity: `"${hash}"` } };
 }
@@ -80,22 +133,24 @@ export interface SendOptions {
 }
 
 const MAX_REMEMBERED_HEADERS = 64;
-const chosenEncodings = new Map<string, Encoding>();
+const chosenEncodings = new Map<readonly Encoding[], Map<string, Encoding>>();
 
 /**
  * The encoding to send: brotli when the client accepts it at all, else gzip,
- * else none. Browsers list gzip first ("gzip, deflate, br, zstd") with equal
+ * else none (for a body made per request, gzip first: freshBody above). Browsers list gzip first ("gzip, deflate, br, zstd") with equal
  * weight, and brotli is the smaller. Clients send few distinct headers, so
  * each is negotiated once (a bounded map). Express's page path and the fast
  * lane (server/http/fast-lane.ts) both ask here.
  */
-export function chooseEncoding(req: Request): Encoding {
+export function chooseEncoding(req: Request, order: readonly Encoding[] = ENCODINGS): Encoding {
   const header = req.headers['accept-encoding'] ?? '';
-  let encoding = chosenEncodings.get(header);
+  let chosen = chosenEncodings.get(order);
+  if (!chosen) chosenEncodings.set(order, (chosen = new Map()));
+  let encoding = chosen.get(header);
   if (encoding === undefined) {
-    encoding = ENCODINGS.find((candidate) => req.acceptsEncodings(candidate)) ?? 'identity';
-    if (chosenEncodings.size >= MAX_REMEMBERED_HEADERS) chosenEncodings.clear();
-    chosenEncodings.set(header, encoding);
+    encoding = order.find((candidate) => req.acceptsEncodings(candidate)) ?? 'identity';
+    if (chosen.size >= MAX_REMEMBERED_HEADERS) chosen.clear();
+    chosen.set(header, encoding);
   }
   return encoding;
 }
@@ -126,7 +181,7 @@ export function bodyHeaders(body: EncodedBody, options: SendOptions, encoding: E
 
 /** Sends the encoding chosen above, a 304 for a matching If-None-Match, and no body for HEAD. */
 export function sendEncodedBody(req: Request, res: Response, body: EncodedBody, options: SendOptions) {
-  const encoding = chooseEncoding(req);
+  const encoding = chooseEncoding(req, body.order);
   const notModified = isNotModified(req, body, options.status);
   res.status(notModified ? 304 : options.status);
   for (const [name, value] of bodyHeaders(body, options, encoding, notModified)) res.setHeader(name, value);

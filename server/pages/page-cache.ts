@@ -25,12 +25,15 @@ import type { NewsletterFormState } from '../../shared/rules/newsletter';
 import type { ContactFormState } from '../../shared/rules/contact-message';
 import type { PodcastPageData } from '../../shared/pages/podcast-page';
 import { paths } from '../../shared/paths';
-import { searchHref } from '../../shared/rules/episode-search';
-import { encodeBody, sendEncodedBody } from './encoded-body';
-import type { CompressionEffort } from './encoded-body';
+import { readSearchRequest, searchHref } from '../../shared/rules/episode-search';
+import { encodeBody, freshBody, hashOf, sendEncodedBody } from './encoded-body';
 import type { EncodedBody, SendOptions } from './encoded-body';
+import { RenderRefused } from './render-admission';
+import type { RenderAdmission } from './render-admission';
+import type { RefusalStatus } from './refusal-pages';
 import { pageDataOf, routePatternOf } from './render-page';
 import type { PageRenderer } from './render-page';
+import type { SearchPages } from './search-pages';
 
 /** Logged (with the path) for every 404 page sent, here and by the fast lane. */
 export const PAGE_NOT_FOUND_MESSAGE = 'page not found';
@@ -55,30 +58,6 @@ export function pageSendOptions(page: CachedPage, which: 'html' | 'data'): SendO
 const SEARCH_PREFIX = 'search:';
 /** Rendered search pages kept, the least recently used forgotten first. */
 export const SEARCH_ENTRIES = 64;
-/**
- * Pages rendered per request (new searches, pages never kept) at once; the
- * rest wait their turn. Rendering is CPU-bound, so more at once would not be
- * faster on a few cores, only hold more memory: fifty searches in flight
- * took 150 MB more resident memory than four.
- */
-const PER_REQUEST_RENDERS = 4;
-
-/** Runs tasks with at most `limit` of them running at once, in arrival order. */
-function concurrencyLimit(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
-    try {
-      return await task();
-    } finally {
-      running -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-
 export interface CachedPage {
   status: number;
   /** Route pattern, for logs and metrics. */
@@ -103,6 +82,23 @@ export interface PageCacheOptions {
   onLookup?: (result: 'hit' | 'miss') => void;
   /** Search result pages kept (an LRU); see SEARCH_ENTRIES. */
   maxSearches?: number;
+  /** Admits what is made per request, per client and for everyone (./render-admission.ts); absent, all is admitted. */
+  admission?: RenderAdmission;
+  /** Search pages laid into a shell (./search-pages.tsx); absent, each is rendered whole. */
+  searchPages?: SearchPages;
+  /** What a refused request gets instead (./refusal-pages.tsx). */
+  refusals?: { html(status: RefusalStatus): Promise<EncodedBody>; message(status: RefusalStatus): string };
+  /** Told about every page made per request (a search, a page never kept), for metrics. */
+  onRenderedPerRequest?: () => void;
+}
+
+/** Whether a request URL asks /podcast for a search (valid or not), judged before any route runs. */
+export function isSearchUrl(url: string): boolean {
+  const query = url.indexOf('?');
+  if (query === -1) return false;
+  const path = url.slice(0, query).toLowerCase();
+  if (path !== paths.podcast && path !== `${paths.podcast}/`) return false;
+  return readSearchRequest(new URLSearchParams(url.slice(query + 1))).kind !== 'list';
 }
 
 export function createPageCache(options: PageCacheOptions) {
@@ -114,7 +110,7 @@ export function createPageCache(options: PageCacheOptions) {
   // Map order is use order: a hit moves its entry to the end, the first is the least recently used.
   const searches = new Map<string, CachedPage>();
   const maxSearches = options.maxSearches ?? SEARCH_ENTRIES;
-  const perRequestRender = concurrencyLimit(PER_REQUEST_RENDERS);
+  const { admission, searchPages } = options;
   const aliases = new Map<string, string>();
   const building = new Map<string, Promise<CachedPage>>();
 
@@ -135,19 +131,45 @@ export function createPageCache(options: PageCacheOptions) {
     return undefined;
   }
 
-  /** Renders and compresses a page: hard for a page kept for good, fast for a search or one rendered per request. */
-  async function build(context: StaticHandlerContext, log: Logger, effort: CompressionEffort): Promise<CachedPage> {
-    if (effort === 'fast') return perRequestRender(() => render(context, log, effort));
-    return render(context, log, effort);
-  }
-
-  async function render(context: StaticHandlerContext, log: Logger, effort: CompressionEffort): Promise<CachedPage> {
+  /** A page kept for good: rendered and compressed once, as hard as it goes. */
+  async function render(context: StaticHandlerContext, log: Logger): Promise<CachedPage> {
     const document = await renderer.render(context, log);
     const [html, data] = await Promise.all([
-      encodeBody(document.html, 'text', effort),
-      encodeBody(JSON.stringify(pageDataOf(context, options.exposeErrors)), 'text', effort),
+      encodeBody(document.html, 'text', 'max'),
+      encodeBody(JSON.stringify(pageDataOf(context, options.exposeErrors)), 'text', 'max'),
     ]);
     return { status: document.status, route: routePatternOf(context), html, data };
+  }
+
+  /**
+   * A page made for this request (a search, a page never kept): a search laid
+   * into its shell, anything else rendered whole; each encoding made only when
+   * a client asks for it, and the page data only when asked for.
+   */
+  async function renderPerRequest(context: StaticHandlerContext, log: Logger, search: boolean): Promise<CachedPage> {
+    options.onRenderedPerRequest?.();
+    const fromShell = search && context.statusCode === 200 ? await searchPages?.document(context, log) : undefined;
+    let status = 200;
+    let html = fromShell;
+    if (!html) {
+      const document = await renderer.render(context, log);
+      status = document.status;
+      const identity = Buffer.from(document.html);
+      html = freshBody(identity, hashOf(identity));
+    }
+    let data: EncodedBody | undefined;
+    return {
+      status,
+      route: routePatternOf(context),
+      html,
+      get data() {
+        if (!data) {
+          const json = Buffer.from(JSON.stringify(pageDataOf(context, options.exposeErrors)));
+          data = freshBody(json, hashOf(json));
+        }
+        return data;
+      },
+    };
   }
 
   function remember(url: string, key: string) {
@@ -176,19 +198,33 @@ export function createPageCache(options: PageCacheOptions) {
     if (searches.size > maxSearches) searches.delete(searches.keys().next().value!);
   }
 
-  async function resolve(url: string, log: Logger): Promise<Resolved> {
+  /** Admitted for `client` (when not yet) and run in the queue's turn, or refused with RenderRefused. */
+  async function admitted<T>(client: string | undefined, task: () => Promise<T>): Promise<T> {
+    if (!admission || client === undefined) return task();
+    await admission.admit(client);
+    return admission.run(task);
+  }
+
+  /**
+   * The page for a request URL. A URL seen before is a lookup. A search the
+   * cache does not hold is admitted before anything runs for it (its route
+   * looks the words up); a page that turns out to be made per request is
+   * admitted once its route has said so. `client` is undefined once admitted.
+   */
+  async function resolve(url: string, client: string | undefined, log: Logger): Promise<Resolved> {
     const known = aliases.get(url);
     const hit = known === undefined ? undefined : entryFor(known);
     if (hit) {
       onLookup('hit');
       return hit;
     }
+    if (client !== undefined && enabled && isSearchUrl(url)) return admitted(client, () => resolve(url, undefined, log));
     const result = await renderer.query(url);
     if (result.kind === 'redirect') return result;
     const key = enabled ? keyOf(result.context) : undefined;
     if (key === undefined) {
       onLookup('miss');
-      return build(result.context, log, 'fast');
+      return admitted(enabled ? client : undefined, () => renderPerRequest(result.context, log, false));
     }
     remember(url, key);
     const cached = entryFor(key);
@@ -199,13 +235,36 @@ export function createPageCache(options: PageCacheOptions) {
     onLookup('miss');
     let pending = building.get(key);
     if (!pending) {
-      pending = build(result.context, log, key.startsWith(SEARCH_PREFIX) ? 'fast' : 'max').finally(() => building.delete(key));
+      const search = key.startsWith(SEARCH_PREFIX);
+      pending = (search ? renderPerRequest(result.context, log, true) : render(result.context, log)).finally(() => building.delete(key));
       building.set(key, pending);
     }
     const page = await pending;
     // Only settled pages are kept; a failure renders afresh next time.
     keep(key, page);
     return page;
+  }
+
+  /** A refused request: the refusal page, or for page data its words as JSON; Retry-After says when to come back. */
+  async function refuse(req: Request, res: Response, refusal: RenderRefused, which: 'html' | 'data') {
+    res.locals.routePattern = 'refused';
+    res.setHeader('Retry-After', String(refusal.retryAfterSeconds));
+    req.log.warn({ reason: refusal.reason, client: req.ip }, 'page refused');
+    const refusals = options.refusals;
+    if (which === 'html' && refusals) {
+      const page = await refusals.html(refusal.status);
+      sendEncodedBody(req, res, page, {
+        status: refusal.status,
+        contentType: 'text/html; charset=utf-8',
+        cacheControl: ERROR_CACHE_CONTROL,
+      });
+      return;
+    }
+    res
+      .status(refusal.status)
+      .setHeader('Cache-Control', ERROR_CACHE_CONTROL)
+      .type('application/json')
+      .send({ message: refusals?.message(refusal.status) ?? refusal.message });
   }
 
   function send(req: Request, res: Response, page: CachedPage, which: 'html' | 'data') {
@@ -250,10 +309,11 @@ export function createPageCache(options: PageCacheOptions) {
   /** GET and HEAD of every page. */
   const pageHandler: RequestHandler = async (req, res, next) => {
     try {
-      const page = await resolve(req.originalUrl, req.log);
+      const page = await resolve(req.originalUrl, req.ip ?? '', req.log);
       if ('kind' in page) return res.redirect(page.status, page.location);
       send(req, res, page, 'html');
     } catch (error) {
+      if (error instanceof RenderRefused) return refuse(req, res, error, 'html').catch(next);
       next(error);
     }
   };
@@ -262,7 +322,7 @@ export function createPageCache(options: PageCacheOptions) {
   const dataHandler: RequestHandler = async (req, res, next) => {
     try {
       const pageUrl = req.originalUrl.slice(PAGE_DATA_PREFIX.length);
-      const page = await resolve(pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`, req.log);
+      const page = await resolve(pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`, req.ip ?? '', req.log);
       if ('kind' in page) {
         // Old addresses redirect in the browser's route tree; they have no data.
         res
@@ -273,6 +333,7 @@ export function createPageCache(options: PageCacheOptions) {
       }
       send(req, res, page, 'data');
     } catch (error) {
+      if (error instanceof RenderRefused) return refuse(req, res, error, 'data').catch(next);
       next(error);
     }
   };

@@ -22,7 +22,10 @@ import { feedsRouter } from './feeds';
 import { readInlineStyles } from './inline-styles';
 import type { InlineStyles } from './inline-styles';
 import { createPageCache } from './page-cache';
+import { createRefusalPages } from './refusal-pages';
+import type { RenderAdmission } from './render-admission';
 import { createPageRenderer } from './render-page';
+import { createSearchPages } from './search-pages';
 import { createRouteLoaders } from './route-loaders';
 import { readShareImageManifest, SHARE_IMAGE_MANIFEST_PATH } from './share-image-manifest';
 import { sitemapRouter } from './sitemap';
@@ -35,11 +38,16 @@ export interface PublishedSiteOptions {
   extraRoutes?: RouteObject[];
   /** Told about every page cache lookup, for metrics. */
   onPageLookup?: (result: 'hit' | 'miss') => void;
+  /** Admits pages made per request, for every content version alike (./render-admission.ts). */
+  admission?: RenderAdmission;
+  /** Told about every page made per request, for metrics. */
+  onRenderedPerRequest?: () => void;
 }
 
 export type PublishedSite = ReturnType<typeof createPublishedSite>;
 
-export function createPublishedSite(config: AppConfig, { logger, content, extraRoutes = [], onPageLookup }: PublishedSiteOptions) {
+export function createPublishedSite(config: AppConfig, options: PublishedSiteOptions) {
+  const { logger, content, extraRoutes = [], onPageLookup, admission, onRenderedPerRequest } = options;
   const manifestPath = path.join(config.rootDir, BUILD_MANIFEST_PATH);
   // Read once in production; in development the client is rebuilt under us.
   const productionManifest = config.isProduction ? readBuildManifest(manifestPath) : undefined;
@@ -75,6 +83,10 @@ export function createPublishedSite(config: AppConfig, { logger, content, extraR
         exposeErrors: !config.isProduction,
         enabled: config.isProduction,
         onLookup: onPageLookup,
+        admission,
+        searchPages: createSearchPages(renderer),
+        refusals: createRefusalPages(published.site),
+        onRenderedPerRequest,
       }),
       sitemap: sitemapRouter(config.siteUrl, published),
       feeds: feedsRouter(config.siteUrl, published),

@@ -12,6 +12,7 @@ import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRo
 import type { RouteObject, StaticHandlerContext } from 'react-router-dom';
 import type { Logger } from 'pino';
 import { HIDDEN_ERROR_MESSAGE, serializeAppPayload, serializeRouteErrors } from '../../shared/app-payload';
+import type { DocumentAssets } from '../../shared/app-payload';
 import { DocumentContext } from '../../shared/document-context';
 import { ERROR_BOUNDARY_ROUTE_ID } from '../../shared/routes';
 import { assetsForRoutes } from './asset-manifest';
@@ -54,7 +55,8 @@ export function createPageRenderer(options: PageRendererOptions) {
     );
   }
 
-  function documentFor(context: StaticHandlerContext) {
+  /** The assets the document names, and the payload it hands the browser (shared/app-payload.ts). */
+  function payloadOf(context: StaticHandlerContext): { assets: DocumentAssets; payloadJson: string } {
     const assets = assetsForRoutes(
       options.getManifest(),
       context.matches.map((match) => match.route.id),
@@ -67,6 +69,11 @@ export function createPageRenderer(options: PageRendererOptions) {
         errors: serializeRouteErrors(context.errors, options.exposeErrors),
       },
     });
+    return { assets, payloadJson };
+  }
+
+  function documentFor(context: StaticHandlerContext) {
+    const { assets, payloadJson } = payloadOf(context);
     const safeContext = { ...context, errors: hideErrors(context.errors) };
     const router = createStaticRouter(handler.dataRoutes, safeContext);
     return (
@@ -108,6 +115,8 @@ export function createPageRenderer(options: PageRendererOptions) {
   }
 
   return {
+    payloadOf,
+
     async query(pathAndSearch: string): Promise<QueryResult> {
       const result = await handler.query(new Request(options.siteUrl + pathAndSearch));
       if (!(result instanceof Response)) return { kind: 'page', context: result };

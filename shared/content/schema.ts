@@ -178,6 +178,14 @@ export const siteFile = z.strictObject({
   ),
   /** The description of the page shown when something failed (500). */
   errorDescription: text(),
+  /** The short page sent instead of a page the site would have to make: one client asked for too many (429), or too many ask at once (503). */
+  refusals: z.strictObject({
+    tooManyTitle: text(),
+    tooManyMessage: text(),
+    busyTitle: text(),
+    busyMessage: text(),
+    back: text(),
+  }),
 });
 export type SiteFile = z.infer<typeof siteFile>;
 

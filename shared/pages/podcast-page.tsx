@@ -53,84 +53,102 @@ function useRevealListAfterPaging(section: RefObject<HTMLElement | null>, headin
 }
 
 export function Component() {
-  const { hero, list, search, searchCopy } = useLoaderData() as PodcastPageData;
+  const data = useLoaderData() as PodcastPageData;
   const { podcastName, externalUrls } = useSiteData();
   const sectionRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useRevealListAfterPaging(sectionRef, headingRef);
-  const shown = search ? search.results : list!;
 
   return (
     <>
       <PodcastHero
-        title={hero.title}
+        title={data.hero.title}
         eyebrow={podcastName}
-        intro={hero.intro}
-        video={hero.video}
+        intro={data.hero.intro}
+        video={data.hero.video}
         showLinks={{ applePodcasts: externalUrls.applePodcasts, spotify: externalUrls.spotifyShow }}
       />
-      <section id={anchors.episodes} ref={sectionRef} className="section episodes-section" aria-labelledby={LIST_HEADING_ID}>
-        <div className="container">
-          <header className="list-header">
-            <h2 id={LIST_HEADING_ID} ref={headingRef} tabIndex={-1} className="episodes-section__heading list-header__heading">
-              {search ? resultsHeading(searchCopy, search, search.results.totalItems) : 'Latest Episodes'}
-            </h2>
+      <EpisodesSection data={data} sectionRef={sectionRef} headingRef={headingRef} />
+    </>
+  );
+}
+
+interface EpisodesSectionProps {
+  data: Pick<PodcastPageData, 'list' | 'search' | 'searchCopy'>;
+  sectionRef?: RefObject<HTMLElement | null>;
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+}
+
+/**
+ * The list, or a search's results, with the search form and the pages. Its
+ * own component because it is all of a search page that depends on the
+ * search: the server renders it alone into a page made once
+ * (server/pages/search-pages.ts).
+ */
+export function EpisodesSection({ data: { list, search, searchCopy }, sectionRef, headingRef }: EpisodesSectionProps) {
+  const shown = search ? search.results : list!;
+  return (
+    <section id={anchors.episodes} ref={sectionRef} className="section episodes-section" aria-labelledby={LIST_HEADING_ID}>
+      <div className="container">
+        <header className="list-header">
+          <h2 id={LIST_HEADING_ID} ref={headingRef} tabIndex={-1} className="episodes-section__heading list-header__heading">
+            {search ? resultsHeading(searchCopy, search, search.results.totalItems) : 'Latest Episodes'}
+          </h2>
+          {shown.totalItems > 0 ? (
+            <p className="episodes-section__status list-header__count">
+              {search
+                ? `Page ${shown.page} of ${shown.pageCount}`
+                : `Page ${shown.page} of ${shown.pageCount} (${shown.totalItems} total episodes)`}
+            </p>
+          ) : null}
+        </header>
+        <EpisodeSearchForm key={`${search?.q ?? ''}|${search?.format ?? ''}`} copy={searchCopy} search={search} />
+        {search && search.results.totalItems === 0 ? (
+          <div className="episode-search__empty">
+            <p>{`${searchCopy.none}${search.q ? ` “${search.q}”` : ''}.`}</p>
+            <p>{searchCopy.noneHint}</p>
+            <Link className="button button--outline" to={paths.podcast}>
+              {searchCopy.showAll}
+            </Link>
+          </div>
+        ) : (
+          <ul className="episode-grid grid-list">
+            {search
+              ? search.results.items.map((result, index) => (
+                  <li key={result.episode.id} className="episode-grid__item">
+                    <EpisodeCard
+                      episode={result.episode}
+                      eager={index < EAGER_CARDS}
+                      match={result}
+                      inTranscriptLabel={searchCopy.inTranscript}
+                    />
+                  </li>
+                ))
+              : list!.items.map((episode, index) => (
+                  <li key={episode.id} className="episode-grid__item">
+                    <EpisodeCard episode={episode} eager={index < EAGER_CARDS} />
+                  </li>
+                ))}
+          </ul>
+        )}
+        {search ? (
+          <>
+            <PaginationNav
+              page={shown.page}
+              pageCount={shown.pageCount}
+              hrefFor={(page) => searchHref(paths.podcast, search, page)}
+              label="Search result pages"
+            />
             {shown.totalItems > 0 ? (
-              <p className="episodes-section__status list-header__count">
-                {search
-                  ? `Page ${shown.page} of ${shown.pageCount}`
-                  : `Page ${shown.page} of ${shown.pageCount} (${shown.totalItems} total episodes)`}
+              <p className="episode-search__all">
+                <Link to={paths.podcast}>{searchCopy.showAll}</Link>
               </p>
             ) : null}
-          </header>
-          <EpisodeSearchForm key={`${search?.q ?? ''}|${search?.format ?? ''}`} copy={searchCopy} search={search} />
-          {search && search.results.totalItems === 0 ? (
-            <div className="episode-search__empty">
-              <p>{`${searchCopy.none}${search.q ? ` “${search.q}”` : ''}.`}</p>
-              <p>{searchCopy.noneHint}</p>
-              <Link className="button button--outline" to={paths.podcast}>
-                {searchCopy.showAll}
-              </Link>
-            </div>
-          ) : (
-            <ul className="episode-grid grid-list">
-              {search
-                ? search.results.items.map((result, index) => (
-                    <li key={result.episode.id} className="episode-grid__item">
-                      <EpisodeCard
-                        episode={result.episode}
-                        eager={index < EAGER_CARDS}
-                        match={result}
-                        inTranscriptLabel={searchCopy.inTranscript}
-                      />
-                    </li>
-                  ))
-                : list!.items.map((episode, index) => (
-                    <li key={episode.id} className="episode-grid__item">
-                      <EpisodeCard episode={episode} eager={index < EAGER_CARDS} />
-                    </li>
-                  ))}
-            </ul>
-          )}
-          {search ? (
-            <>
-              <PaginationNav
-                page={shown.page}
-                pageCount={shown.pageCount}
-                hrefFor={(page) => searchHref(paths.podcast, search, page)}
-                label="Search result pages"
-              />
-              {shown.totalItems > 0 ? (
-                <p className="episode-search__all">
-                  <Link to={paths.podcast}>{searchCopy.showAll}</Link>
-                </p>
-              ) : null}
-            </>
-          ) : (
-            <PaginationNav page={shown.page} pageCount={shown.pageCount} hrefFor={paths.podcastPage} label="Episode pages" />
-          )}
-        </div>
-      </section>
-    </>
+          </>
+        ) : (
+          <PaginationNav page={shown.page} pageCount={shown.pageCount} hrefFor={paths.podcastPage} label="Episode pages" />
+        )}
+      </div>
+    </section>
   );
 }

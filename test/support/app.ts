@@ -19,6 +19,7 @@ import type { SubscribeOptions } from '../../server/forms/newsletter/sign-ups';
 import type { OutboxTimings } from '../../server/forms/outbox/outbox';
 import type { ContactOptions } from '../../server/forms/contact/contact-messages';
 import type { ContentStore } from '../../server/content/content-store';
+import type { Metrics } from '../../server/http/metrics';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -41,10 +42,17 @@ export function freshMessageFile(): string {
   return path.join(ledgerDir, `messages-${ledgerCount}.jsonl`);
 }
 
-/** The real configuration parsing; every config gets its own ledger files unless the test names them. */
+/**
+ * The real configuration parsing; every config gets its own ledger files unless the test names them.
+ * Tests fire requests faster than any person, all from 127.0.0.1: the per-client render budget is off
+ * unless a test sets RENDER_RATE_LIMIT (test/http/render-admission.test.ts does).
+ */
 export function testConfig(env: Record<string, string> = {}, overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    ...parseConfig({ LOG_LEVEL: 'debug', NEWSLETTER_FILE: freshLedgerFile(), CONTACT_FILE: freshMessageFile(), ...env }, rootDir),
+    ...parseConfig(
+      { LOG_LEVEL: 'debug', NEWSLETTER_FILE: freshLedgerFile(), CONTACT_FILE: freshMessageFile(), RENDER_RATE_LIMIT: '0', ...env },
+      rootDir,
+    ),
     ...overrides,
   };
 }
@@ -78,6 +86,7 @@ export function makeApp(
     contact?: ContactOptions;
     /** The content files the app serves (test/support/content-dir.ts); by default content/. */
     content?: ContentStore;
+    metrics?: Metrics;
   } = {},
 ) {
   const { logger, records } = capturingLogger();
@@ -89,6 +98,7 @@ export function makeApp(
     ...(options.outbox ? { outbox: options.outbox } : {}),
     ...(options.contact ? { contact: options.contact } : {}),
     ...(options.content ? { content: options.content } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   return { app, logs: records, config };
 }

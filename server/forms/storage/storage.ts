@@ -16,6 +16,7 @@ import { messageKind, openMessageLedger } from '../contact/message-ledger';
 import type { MessageStore } from '../contact/message-ledger';
 import { openDatabase } from './postgres/database';
 import { PostgresRateLimitStore } from './postgres/rate-limit-store';
+import { PostgresRenderBudgetStore } from './postgres/render-budget-store';
 import { CONTACT_MESSAGES_TABLE, SIGN_UPS_TABLE, TableStore } from './postgres/table-store';
 import { openSignUpLedger, signUpKind } from '../newsletter/sign-up-ledger';
 import type { SignUpStore } from '../newsletter/sign-up-ledger';
@@ -27,6 +28,8 @@ export interface Storage {
   messages: MessageStore;
   /** A rate-limit store shared by the replicas, one per limiter; undefined: each process counts in memory. */
   rateLimitStore(limiter: string): Store | undefined;
+  /** The render budget's buckets shared by the replicas (server/pages/render-admission.ts); undefined: in memory. */
+  renderBudgetStore(): PostgresRenderBudgetStore | undefined;
   /** Undefined when records can be kept now, else why not (for /readyz). */
   problem(): Promise<string | undefined>;
   close(): Promise<void>;
@@ -42,6 +45,7 @@ export function openStorage(config: Pick<AppConfig, 'databaseUrl' | 'newsletter'
       signUps: openSignUpLedger({ file: config.newsletter.file, logger }),
       messages: openMessageLedger({ file: config.contact.file, logger }),
       rateLimitStore: () => undefined,
+      renderBudgetStore: () => undefined,
       problem: async () => undefined,
       close: async () => undefined,
     };
@@ -52,6 +56,7 @@ export function openStorage(config: Pick<AppConfig, 'databaseUrl' | 'newsletter'
     signUps: new TableStore(signUpKind, SIGN_UPS_TABLE, db),
     messages: new TableStore(messageKind, CONTACT_MESSAGES_TABLE, db),
     rateLimitStore: (limiter) => new PostgresRateLimitStore(db, limiter),
+    renderBudgetStore: () => new PostgresRenderBudgetStore(db),
     problem: () => db.problem(READY_CHECK_MS),
     close: () => db.close(),
   };

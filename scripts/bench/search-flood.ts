@@ -1,0 +1,150 @@
+/**
+ * npm run bench, part three: what a search nobody has made yet costs, and
+ * what a flood of them does to everyone else (issue 35, decision 018). The
+ * built server runs on core 0 and this client on the others, as in bench.ts.
+ *
+ * 1. Server CPU per response, 10 connections: a cached episode page, then
+ *    never-seen searches (budget off, so every answer is a search): the ratio.
+ * 2. The cached page at 10 connections alone; then again while one client
+ *    sends never-seen searches at a fixed 500 a second over 20 connections:
+ *    the cached page's req/s and p99 over alone, and what the flood was
+ *    answered (200/429/503). The default budget is on.
+ * 3. The same with the flood spread over 200 client addresses
+ *    (X-Forwarded-For, TRUST_PROXY=loopback): the queue's bound at work.
+ * 4. The server's RSS, sampled every half second through 2 and 3.
+ *
+ *   npx tsx scripts/bench/search-flood.ts [--seconds 8]
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { readPublishedContent } from '../../server/content/content-store';
+import { paths } from '../../shared/paths';
+import { startServerProcess } from '../local/server-process';
+import type { ServerProcess } from '../local/server-process';
+import { processCpuMicros } from './process-cpu';
+
+const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, repeats: { type: 'string' } }, strict: false });
+const SECONDS = Number(args.seconds);
+const HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html,*/*' };
+const FLOOD_RATE = 500;
+const WORDS = ['tax', 'estate', 'retirement', 'practice', 'planning', 'fee', 'client', 'ria', 'cpa', 'trust', 'succession', 'growth'];
+
+const PINNED =
+  process.platform === 'linux' &&
+  availableParallelism() >= 2 &&
+  spawnSync('taskset', ['-p', '-c', `1-${availableParallelism() - 1}`, String(process.pid)]).status === 0;
+const command = PINNED ? ['taskset', '-c', '0', process.execPath, 'dist/server/index.js'] : undefined;
+
+const { episodes } = readPublishedContent(process.cwd());
+const CACHED = paths.episode(episodes[0]!.id);
+
+let searchCount = 0;
+/** A search no one has made: a real word and a number never used before. */
+const newSearch = () => {
+  searchCount += 1;
+  return `/podcast?q=${WORDS[searchCount % WORDS.length]}+${searchCount}${searchCount % 3 === 0 ? '&format=audio' : ''}`;
+};
+
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerProcess({ command, env: { LOG_LEVEL: 'info', ...env }, log: 'drop', stderr: 'inherit' });
+  // Warm: the cached page rendered and kept, the search shell made, the JIT settled.
+  await fetch(server.origin + CACHED).then((res) => res.arrayBuffer());
+  await autocannon({ url: server.origin + CACHED, connections: 10, duration: 2, headers: HEADERS });
+  await autocannon({
+    url: server.origin,
+    connections: 10,
+    duration: 2,
+    headers: HEADERS,
+    requests: [{ setupRequest: (req) => ({ ...req, path: newSearch() }) }],
+  });
+  return server;
+}
+
+interface Window {
+  rps: number;
+  p99: number;
+  cpuPerResponse: number;
+  statuses: Record<string, number>;
+}
+
+function statusesOf(result: autocannon.Result): Record<string, number> {
+  const stats = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  return Object.fromEntries(Object.entries(stats).map(([code, { count }]) => [code, count]));
+}
+
+async function window(server: ServerProcess, options: Partial<autocannon.Options>): Promise<Window> {
+  const before = processCpuMicros(server.child.pid!);
+  const result = await autocannon({ url: server.origin + CACHED, connections: 10, duration: SECONDS, headers: HEADERS, ...options });
+  const cpu = processCpuMicros(server.child.pid!) - before;
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    cpuPerResponse: cpu / Math.max(1, result.requests.total),
+    statuses: statusesOf(result),
+  };
+}
+
+const floodOptions = (spreadOver: number): Partial<autocannon.Options> => ({
+  url: undefined,
+  connections: 20,
+  overallRate: FLOOD_RATE,
+  requests: [
+    {
+      setupRequest: (req) => {
+        const path = newSearch();
+        const headers =
+          spreadOver > 1
+            ? { ...req.headers, 'x-forwarded-for': `10.0.${(searchCount % spreadOver) >> 8}.${(searchCount % spreadOver) & 255}` }
+            : req.headers;
+        return { ...req, path, headers };
+      },
+    },
+  ],
+});
+
+function rssMb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+}
+
+const f = (n: number, digits = 0) => n.toFixed(digits);
+
+// 1. CPU per response.
+{
+  const server = await start({ RENDER_RATE_LIMIT: '0' });
+  const cached = await window(server, {});
+  const searches = await window(server, { url: server.origin, requests: [{ setupRequest: (req) => ({ ...req, path: newSearch() }) }] });
+  await server.stop();
+  console.log(`\nServer CPU per response, 10 connections, ${SECONDS} s (budget off)`);
+  console.log(`  cached episode page   ${f(cached.cpuPerResponse)} µs   ${f(cached.rps)} req/s`);
+  console.log(`  never-seen searches   ${f(searches.cpuPerResponse)} µs   ${f(searches.rps)} req/s   ${JSON.stringify(searches.statuses)}`);
+  console.log(`  ratio                 ${f(searches.cpuPerResponse / cached.cpuPerResponse, 1)}×   (goal ≤ 20×)`);
+}
+
+// 2 and 3. The cached page alone, then beside a flood from one client, then from 200.
+for (const spreadOver of [1, 200]) {
+  const server = await start(spreadOver > 1 ? { TRUST_PROXY: 'loopback' } : {});
+  const rss: number[] = [];
+  const sampler = setInterval(() => rss.push(rssMb(server.child.pid!)), 500);
+  const alone = await window(server, {});
+  const base = floodOptions(spreadOver);
+  const [beside, flood] = await Promise.all([
+    window(server, {}),
+    autocannon({ ...base, url: server.origin, duration: SECONDS, headers: HEADERS } as autocannon.Options),
+  ]);
+  clearInterval(sampler);
+  await server.stop();
+  const who = spreadOver > 1 ? `${spreadOver} client addresses` : 'one client';
+  console.log(
+    `\nA cached page at 10 connections, alone and beside ${FLOOD_RATE} never-seen searches a second from ${who} (20 connections)`,
+  );
+  console.log(`  alone            ${f(alone.rps)} req/s   p99 ${alone.p99} ms`);
+  console.log(`  beside the flood ${f(beside.rps)} req/s   p99 ${beside.p99} ms`);
+  console.log(
+    `  ratio            req/s ${f(beside.rps / alone.rps, 2)}× (goal ≥ 0.7)   p99 ${f(beside.p99 / Math.max(1, alone.p99), 1)}× (goal ≤ 3)`,
+  );
+  console.log(`  the flood got    ${JSON.stringify(statusesOf(flood))} in ${flood.requests.total} answers`);
+  console.log(`  RSS              first ${f(rss[0] ?? 0)} MB, peak ${f(Math.max(...rss))} MB, last ${f(rss.at(-1) ?? 0)} MB`);
+}

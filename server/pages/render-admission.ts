@@ -1,0 +1,137 @@
+/**
+ * Who may have a page made for them now (decision 018). A page the cache
+ * holds costs a lookup; a page made per request (a search nobody has made
+ * yet, its /_data, a page never kept) costs real CPU, so it is admitted
+ * twice:
+ *
+ * - per client, a token bucket: `perSecond` tokens a second, up to `burst`
+ *   saved, one per page made. Past it the client gets a 429 with
+ *   Retry-After and a page made once, not for it. Kept in memory, or in
+ *   PostgreSQL when DATABASE_URL is set, so replicas share one budget.
+ * - for everyone together, a bounded queue: `concurrency` renders at once
+ *   (rendering is CPU-bound: more at once is not faster on a few cores), at
+ *   most `waiting` more in line; past that a 503 with Retry-After at once,
+ *   never an unbounded pile of requests each holding memory.
+ */
+
+/** What a bucket answers: go ahead, or not, with the tokens it holds (less than one). */
+export type BucketAnswer = { admitted: true } | { admitted: false; tokens: number };
+
+/** A token bucket per client, kept where the replicas can share it (server/forms/storage/ for PostgreSQL). */
+export interface RenderBudgetStore {
+  take(client: string, perSecond: number, burst: number): Promise<BucketAnswer>;
+}
+
+/** The whole seconds until a bucket holding `tokens` has one again. */
+export function secondsUntilToken(tokens: number, perSecond: number): number {
+  return Math.max(1, Math.ceil((1 - tokens) / perSecond));
+}
+
+/**
+ * The buckets in this process's memory, the least recently seen forgotten
+ * first past `maxClients` (a forgotten client starts again with a full
+ * bucket, which errs towards serving).
+ */
+export function memoryRenderBudget(maxClients = 10_000, now: () => number = () => performance.now()): RenderBudgetStore {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return {
+    async take(client, perSecond, burst) {
+      const time = now();
+      const bucket = buckets.get(client);
+      let tokens = burst;
+      if (bucket) {
+        buckets.delete(client);
+        tokens = Math.min(burst, bucket.tokens + ((time - bucket.at) / 1000) * perSecond);
+      } else if (buckets.size >= maxClients) {
+        buckets.delete(buckets.keys().next().value!);
+      }
+      const admitted = tokens >= 1;
+      buckets.set(client, { tokens: admitted ? tokens - 1 : tokens, at: time });
+      return admitted ? { admitted } : { admitted, tokens };
+    },
+  };
+}
+
+export type RefusalReason = 'client-budget' | 'queue-full';
+
+/** A request refused before anything was made for it. */
+export class RenderRefused extends Error {
+  constructor(
+    readonly reason: RefusalReason,
+    readonly status: 429 | 503,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(reason === 'client-budget' ? 'this client is past its render budget' : 'the render queue is full');
+  }
+}
+
+export interface RenderAdmissionOptions {
+  /** Pages made a second per client; 0 turns the budget off. */
+  perSecond: number;
+  /** Pages a client may have made at once after a pause. */
+  burst: number;
+  store: RenderBudgetStore;
+  /** Renders at once, for everyone. */
+  concurrency: number;
+  /** Renders waiting for a turn, at most. */
+  waiting: number;
+  /** Told about each refusal, and the queue's length whenever it changes, for metrics. */
+  onRefused?: (reason: RefusalReason) => void;
+  onQueue?: (running: number, waiting: number) => void;
+}
+
+/**
+ * Pages made at once: rendering is CPU-bound, so more at once would not be
+ * faster on a few cores, only hold more memory (fifty searches in flight
+ * once took 150 MB more resident memory than four).
+ */
+export const RENDERS_AT_ONCE = 4;
+
+/** How long a request refused for a full queue is told to wait: about what the queue takes to empty, and more. */
+const QUEUE_FULL_RETRY_SECONDS = 2;
+
+export type RenderAdmission = ReturnType<typeof createRenderAdmission>;
+
+export function createRenderAdmission(options: RenderAdmissionOptions) {
+  const { perSecond, burst, store, concurrency, waiting: maxWaiting } = options;
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const told = () => options.onQueue?.(running, waiting.length);
+
+  return {
+    /** Refuses with RenderRefused when the client is past its budget (unless the budget is 0, off). */
+    async admit(client: string): Promise<void> {
+      if (perSecond <= 0) return;
+      const answer = await store.take(client, perSecond, burst);
+      if (!answer.admitted) {
+        options.onRefused?.('client-budget');
+        throw new RenderRefused('client-budget', 429, secondsUntilToken(answer.tokens, perSecond));
+      }
+    },
+
+    /** Runs `task` in its turn; refuses with RenderRefused at once when the line is full. */
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running < concurrency) {
+        running += 1;
+      } else if (waiting.length < maxWaiting) {
+        // The slot is handed over by the task that ends (below), so none can slip in between.
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          told();
+        });
+      } else {
+        options.onRefused?.('queue-full');
+        throw new RenderRefused('queue-full', 503, QUEUE_FULL_RETRY_SECONDS);
+      }
+      told();
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+        told();
+      }
+    },
+  };
+}

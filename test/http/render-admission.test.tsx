@@ -1,0 +1,143 @@
+/**
+ * What the site makes per request is admitted (server/pages/render-admission.ts):
+ * a client past its budget gets a 429 with Retry-After and a page in words,
+ * made for nobody; other clients are served meanwhile; the budget refills;
+ * RENDER_RATE_LIMIT=0 turns it off; two replicas on one PostgreSQL share one
+ * budget; and with renders held, a request past the queue's bound gets a 503
+ * at once while cached pages are answered.
+ */
+import { use } from 'react';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgres } from '../../scripts/local/postgres';
+import type { TestPostgres } from '../../scripts/local/postgres';
+import { createMetrics } from '../../server/http/metrics';
+import type { Metrics } from '../../server/http/metrics';
+import { makeApp } from '../support/app';
+import { content } from '../support/content';
+
+const refusals = content.site.refusals;
+/** Clients told apart by X-Forwarded-For, which TRUST_PROXY=loopback believes from the test's own address. */
+const PROXIED = { TRUST_PROXY: 'loopback' };
+let searches = 0;
+/** A search nobody has made before: the cache cannot answer it. */
+const newSearch = () => `/podcast?q=estate+${(searches += 1)}x`;
+const renderedCount = async (metrics: Metrics) => (await metrics.pagesRenderedPerRequest.get()).values[0]?.value ?? 0;
+
+describe('the per-client budget', () => {
+  it('answers a client past it with 429, Retry-After and a page in words, renders nothing for it, and serves another client meanwhile', async () => {
+    const metrics = await createMetrics();
+    const { app } = makeApp({ env: { ...PROXIED, RENDER_RATE_LIMIT: '1' }, config: { isProduction: true }, metrics });
+    const as = (client: string, url: string) => request(app).get(url).set('X-Forwarded-For', client);
+    // A burst of twice the rate (two new searches), and whatever refilled while they were made.
+    const first = newSearch();
+    let refused = await as('203.0.113.7', first);
+    let served = 0;
+    while (refused.status === 200 && served < 10) {
+      served += 1;
+      refused = await as('203.0.113.7', newSearch());
+    }
+    expect(served).toBeGreaterThanOrEqual(2);
+    expect(served).toBeLessThan(5);
+    const rendered = await renderedCount(metrics);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.text).toContain(`<h1>${refusals.tooManyTitle}</h1>`);
+    expect(refused.text).toContain(refusals.tooManyMessage);
+    expect(refused.text).toContain('<a href="/podcast">');
+    const data = await as('203.0.113.7', `/_data${newSearch()}`);
+    expect(data.status).toBe(429);
+    expect(data.body.message).toContain(refusals.tooManyTitle);
+    expect((await metrics.pagesRefused.get()).values).toEqual([expect.objectContaining({ labels: { reason: 'client-budget' }, value: 2 })]);
+    expect(await renderedCount(metrics)).toBe(rendered);
+
+    // What the cache holds costs nothing and is still served to that client; another client is served.
+    expect((await as('203.0.113.7', first)).status).toBe(200);
+    expect((await as('203.0.113.7', '/press')).status).toBe(200);
+    expect((await as('198.51.100.4', newSearch())).status).toBe(200);
+
+    // One a second: a second later there is a token again, and one only.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await as('203.0.113.7', newSearch())).status).toBe(200);
+    expect((await as('203.0.113.7', newSearch())).status).toBe(429);
+  });
+
+  it('is off with RENDER_RATE_LIMIT=0', async () => {
+    const { app } = makeApp({ env: { ...PROXIED, RENDER_RATE_LIMIT: '0' }, config: { isProduction: true } });
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, () => request(app).get(newSearch()).set('X-Forwarded-For', '203.0.113.9')),
+    );
+    expect(new Set(statuses.map((res) => res.status))).toEqual(new Set([200]));
+  });
+
+  describe('with DATABASE_URL', () => {
+    let postgres: TestPostgres;
+    beforeAll(async () => {
+      postgres = await startPostgres();
+    }, 60_000);
+    afterAll(() => postgres?.destroy());
+
+    it('is one budget for a client across two replicas', async () => {
+      const env = { ...PROXIED, RENDER_RATE_LIMIT: '1', DATABASE_URL: await postgres.createDatabase('render_budget') };
+      const replicas = [makeApp({ env, config: { isProduction: true } }).app, makeApp({ env, config: { isProduction: true } }).app];
+      try {
+        // A burst of two, whichever replica answers.
+        expect((await request(replicas[0]!).get(newSearch()).set('X-Forwarded-For', '203.0.113.20')).status).toBe(200);
+        expect((await request(replicas[1]!).get(newSearch()).set('X-Forwarded-For', '203.0.113.20')).status).toBe(200);
+        for (const replica of replicas) {
+          const refused = await request(replica).get(newSearch()).set('X-Forwarded-For', '203.0.113.20');
+          expect(refused.status).toBe(429);
+          expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        }
+        expect((await request(replicas[1]!).get(newSearch()).set('X-Forwarded-For', '203.0.113.21')).status).toBe(200);
+      } finally {
+        await Promise.all(replicas.map((replica) => replica.storage.close()));
+      }
+    });
+  });
+});
+
+describe('the render queue', () => {
+  it('with every render held and the line full, answers the next request 503 with Retry-After at once, and cached pages meanwhile', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    function Held() {
+      use(held);
+      return <p>Made at last.</p>;
+    }
+    const metrics = await createMetrics();
+    const { app } = makeApp({
+      env: { RENDER_QUEUE: '2' },
+      config: { isProduction: true },
+      metrics,
+      extraRoutes: [{ path: 'held/:n', id: 'held', element: <Held /> }],
+    });
+    expect((await request(app).get('/press')).status).toBe(200);
+    // Four render at once (RENDERS_AT_ONCE), two wait: six in all, none answered yet.
+    const pending = Array.from({ length: 6 }, (_, n) =>
+      request(app)
+        .get(`/held/${n}`)
+        .then((res) => res),
+    );
+    await expect
+      .poll(async () => (await metrics.renderQueue.get()).values.find((value) => value.labels.state === 'waiting')?.value)
+      .toBe(2);
+
+    const startedAt = Date.now();
+    const refused = await request(app).get('/held/7');
+    expect(refused.status).toBe(503);
+    expect(Date.now() - startedAt).toBeLessThan(1_000);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(refused.text).toContain(`<h1>${content.site.refusals.busyTitle}</h1>`);
+    expect((await request(app).get('/press')).status).toBe(200);
+    expect((await metrics.pagesRefused.get()).values).toEqual([expect.objectContaining({ labels: { reason: 'queue-full' }, value: 1 })]);
+
+    release();
+    const answers = await Promise.all(pending);
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(answers[0]!.text).toContain('Made at last.');
+  });
+});

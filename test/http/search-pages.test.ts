@@ -1,0 +1,88 @@
+/**
+ * Search pages laid into a shell (server/pages/search-pages.tsx) answer
+ * exactly what the page renderer would render whole: byte for byte, in every
+ * encoding, for a sample of queries, formats and pages, including the empty
+ * result, words that need escaping and the longest query allowed.
+ */
+import zlib from 'node:zlib';
+import pino from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPublishedSite } from '../../server/pages/published-site';
+import { MAX_QUERY_LENGTH } from '../../shared/rules/episode-search';
+import { startServer, testConfig } from '../support/app';
+import { rawRequest } from '../support/raw-http';
+
+const config = testConfig({}, { isProduction: true });
+let server: Awaited<ReturnType<typeof startServer>>;
+beforeAll(async () => {
+  server = await startServer({ config: { isProduction: true } });
+});
+afterAll(() => server.close());
+const { renderer } = createPublishedSite(config, { logger: pino({ level: 'silent' }) }).current();
+
+/** What the renderer makes of the whole page at `url`. */
+async function renderedWhole(url: string): Promise<string> {
+  const result = await renderer.query(url);
+  if (result.kind !== 'page') throw new Error(`${url} redirects`);
+  return (await renderer.render(result.context, pino({ level: 'silent' }))).html;
+}
+
+/** The answer as sent: fetch and supertest would decode it. */
+async function fetchBytes(url: string, acceptEncoding: string, headers: Record<string, string> = {}) {
+  const res = await rawRequest(server.origin + url, { headers: { 'Accept-Encoding': acceptEncoding, ...headers } });
+  return { status: res.status, encoding: res.headers['content-encoding'], etag: res.headers.etag!, body: res.body };
+}
+
+const decoders: Record<string, (body: Buffer) => Buffer> = {
+  gzip: (body) => zlib.gunzipSync(body),
+  br: (body) => zlib.brotliDecompressSync(body),
+  identity: (body) => body,
+};
+
+const queries = [
+  '/podcast?q=retirement',
+  '/podcast?q=retirment&page=2',
+  '/podcast?q=tax&format=video',
+  '/podcast?format=audio&page=3',
+  '/podcast?q=zzqxjv',
+  `/podcast?q=${encodeURIComponent('<script>alert("x")</script> & “estate”')}`,
+  `/podcast?q=${encodeURIComponent('Ünïcödé planning 😀')}`,
+  `/podcast?q=${'a'.repeat(MAX_QUERY_LENGTH)}`,
+  '/podcast?q=ESTATE&utm_source=newsletter',
+];
+
+describe('search pages from the shell', () => {
+  it.each(queries)('%s is byte for byte what the renderer makes, in gzip, brotli and none', async (url) => {
+    const whole = await renderedWhole(url);
+    for (const [acceptEncoding, encoding] of [
+      ['gzip, deflate, br', 'gzip'],
+      ['br', 'br'],
+      ['identity', 'identity'],
+    ] as const) {
+      const res = await fetchBytes(url, acceptEncoding);
+      expect(res.status).toBe(200);
+      expect(res.encoding ?? 'identity').toBe(encoding);
+      expect(decoders[encoding]!(res.body).toString('utf8')).toBe(whole);
+    }
+  });
+
+  it('gives one ETag per encoding of a search, and a 304 to a client that has it', async () => {
+    const url = '/podcast?q=estate+planning';
+    const first = await fetchBytes(url, 'gzip');
+    const again = await fetchBytes(url, 'gzip');
+    expect(again.etag).toBe(first.etag);
+    expect((await fetchBytes(url, 'br')).etag).not.toBe(first.etag);
+    const revalidated = await fetchBytes(url, 'gzip', { 'If-None-Match': first.etag });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it("serves a search's page data as the renderer's loader made it", async () => {
+    const url = '/podcast?q=retirement&format=audio';
+    const result = await renderer.query(url);
+    if (result.kind !== 'page') throw new Error('redirect');
+    const res = await request(server.app).get(`/_data${url}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(result.context.loaderData['podcast-page'])));
+  });
+});
