@@ -11,6 +11,10 @@ describe('hydration', () => {
   it.each([
     ['/', 200],
     ['/podcast', 200],
+    // Searches are laid into a shell (server/pages/search-pages.tsx): they must hydrate as a whole render would.
+    ['/podcast?q=retirement&format=audio', 200],
+    ['/podcast?q=estate+planning&page=2', 200],
+    ['/podcast?q=zzqxjv', 200],
     [EPISODE, 200],
     ['/no/such/page', 404],
     ['/podcast/no-such-episode', 404],
