@@ -48,9 +48,10 @@ export interface AppConfig {
   /**
    * What the site makes per request (server/pages/render-admission.ts):
    * RENDER_RATE_LIMIT pages a second per client (bursts of twice that; 0: no
-   * budget), RENDER_QUEUE renders waiting at most for everyone (past it, 503).
+   * budget), RENDER_QUEUE renders waiting at most for everyone (past it, 503),
+   * RENDER_SHARE the percent of one core they may take together (100: no limit).
    */
-  renders: { perSecond: number; burst: number; queue: number };
+  renders: { perSecond: number; burst: number; queue: number; share: number };
   /** ARCHIVE_DIR: where the server archives itself after start when its content changed (server/archive/); undefined: never. */
   archiveDir?: string;
   /**
@@ -219,7 +220,9 @@ function parseCount(env: Env, name: string, fallback: number, what: string, max 
 function parseRenders(env: Env): AppConfig['renders'] {
   const perSecond = parseCount(env, 'RENDER_RATE_LIMIT', 10, 'new pages a second per client, 0 for no limit', 100_000);
   const queue = parseCount(env, 'RENDER_QUEUE', 32, 'renders that may wait for a turn', 100_000);
-  return { perSecond, burst: perSecond * 2, queue };
+  const percent = parseCount(env, 'RENDER_SHARE', 10, 'percent of one core, 1 to 100', 100);
+  if (percent < 1) throw new ConfigError(`RENDER_SHARE must be a whole number of percent of one core, 1 to 100 (got "0")`);
+  return { perSecond, burst: perSecond * 2, queue, share: percent / 100 };
 }
 
 function parseUrl(env: Env, name: string, fallback: string): string {

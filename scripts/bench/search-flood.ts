@@ -4,7 +4,7 @@
  * built server runs on core 0 and this client on the others, as in bench.ts.
  *
  * 1. Server CPU per response, 10 connections: a cached episode page, then
- *    never-seen searches (budget off, so every answer is a search): the ratio.
+ *    never-seen searches (budget and share off: every answer is a search, as fast as it can be made): the ratio.
  * 2. The cached page at 10 connections alone; then again while one client
  *    sends never-seen searches at a fixed 500 a second over 20 connections:
  *    the cached page's req/s and p99 over alone, and what the flood was
@@ -13,7 +13,7 @@
  *    (X-Forwarded-For, TRUST_PROXY=loopback): the queue's bound at work.
  * 4. The server's RSS, sampled every half second through 2 and 3.
  *
- *   npx tsx scripts/bench/search-flood.ts [--seconds 8]
+ *   npx tsx scripts/bench/search-flood.ts [--seconds 8] [--share 10] [--root ../older-checkout]
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -26,7 +26,10 @@ import { startServerProcess } from '../local/server-process';
 import type { ServerProcess } from '../local/server-process';
 import { processCpuMicros } from './process-cpu';
 
-const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, repeats: { type: 'string' } }, strict: false });
+const { values: args } = parseArgs({
+  options: { seconds: { type: 'string', default: '8' }, share: { type: 'string' }, root: { type: 'string' }, repeats: { type: 'string' } },
+  strict: false,
+});
 const SECONDS = Number(args.seconds);
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html,*/*' };
 const FLOOD_RATE = 500;
@@ -38,7 +41,9 @@ const PINNED =
   spawnSync('taskset', ['-p', '-c', `1-${availableParallelism() - 1}`, String(process.pid)]).status === 0;
 const command = PINNED ? ['taskset', '-c', '0', process.execPath, 'dist/server/index.js'] : undefined;
 
-const { episodes } = readPublishedContent(process.cwd());
+/** Whose build runs: this checkout, or --root another's (a worktree of an older commit, for a before and after). */
+const ROOT = typeof args.root === 'string' ? args.root : process.cwd();
+const { episodes } = readPublishedContent(ROOT);
 const CACHED = paths.episode(episodes[0]!.id);
 
 let searchCount = 0;
@@ -49,7 +54,7 @@ const newSearch = () => {
 };
 
 async function start(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await startServerProcess({ command, env: { LOG_LEVEL: 'info', ...env }, log: 'drop', stderr: 'inherit' });
+  const server = await startServerProcess({ cwd: ROOT, command, env: { LOG_LEVEL: 'info', ...env }, log: 'drop', stderr: 'inherit' });
   // Warm: the cached page rendered and kept, the search shell made, the JIT settled.
   await fetch(server.origin + CACHED).then((res) => res.arrayBuffer());
   await autocannon({ url: server.origin + CACHED, connections: 10, duration: 2, headers: HEADERS });
@@ -113,11 +118,11 @@ const f = (n: number, digits = 0) => n.toFixed(digits);
 
 // 1. CPU per response.
 {
-  const server = await start({ RENDER_RATE_LIMIT: '0' });
+  const server = await start({ RENDER_RATE_LIMIT: '0', RENDER_SHARE: '100' });
   const cached = await window(server, {});
   const searches = await window(server, { url: server.origin, requests: [{ setupRequest: (req) => ({ ...req, path: newSearch() }) }] });
   await server.stop();
-  console.log(`\nServer CPU per response, 10 connections, ${SECONDS} s (budget off)`);
+  console.log(`\nServer CPU per response, 10 connections, ${SECONDS} s (budget and share off)`);
   console.log(`  cached episode page   ${f(cached.cpuPerResponse)} µs   ${f(cached.rps)} req/s`);
   console.log(`  never-seen searches   ${f(searches.cpuPerResponse)} µs   ${f(searches.rps)} req/s   ${JSON.stringify(searches.statuses)}`);
   console.log(`  ratio                 ${f(searches.cpuPerResponse / cached.cpuPerResponse, 1)}×   (goal ≤ 20×)`);
@@ -125,7 +130,9 @@ const f = (n: number, digits = 0) => n.toFixed(digits);
 
 // 2 and 3. The cached page alone, then beside a flood from one client, then from 200.
 for (const spreadOver of [1, 200]) {
-  const server = await start(spreadOver > 1 ? { TRUST_PROXY: 'loopback' } : {});
+  // The server's defaults, or --share N for RENDER_SHARE.
+  const share: Record<string, string> = typeof args.share === 'string' ? { RENDER_SHARE: args.share } : {};
+  const server = await start(spreadOver > 1 ? { TRUST_PROXY: 'loopback', ...share } : share);
   const rss: number[] = [];
   const sampler = setInterval(() => rss.push(rssMb(server.child.pid!)), 500);
   const alone = await window(server, {});

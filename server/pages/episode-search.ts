@@ -56,15 +56,28 @@ export function createEpisodeSearch(episodes: readonly Episode[], summaryOf: (ep
     };
   }
 
-  /** Episodes matching the search, best first; with no words, every episode of the format, newest first. */
-  function search({ q, format }: EpisodeSearch): EpisodeSearchResult[] {
+  /**
+   * Episodes matching the search, best first; with no words, every episode of
+   * the format, newest first. Only the words that matched come with each: a
+   * page shows six, and only those are described (below).
+   */
+  function search({ q, format }: EpisodeSearch): SearchHit[] {
     const ofFormat = (episode: Episode) => !format || episodeFormat(episode) === format;
-    if (!q) return episodes.filter(ofFormat).map((episode) => match(episode, []));
+    if (!q) return episodes.filter(ofFormat).map((episode) => ({ episode, terms: [] }));
     const filter = (result: { id: string }) => ofFormat(byId.get(result.id)!);
     let results = index.search(q, { combineWith: 'AND', filter });
     if (results.length === 0) results = index.search(q, { combineWith: 'OR', filter });
-    return results.map((result) => match(byId.get(result.id)!, result.terms));
+    return results.map((result) => ({ episode: byId.get(result.id)!, terms: result.terms }));
   }
 
-  return { search };
+  /** A hit as its card shows it: the episode's summary, its title and a passage with the words marked. */
+  const describe = (hit: SearchHit): EpisodeSearchResult => match(hit.episode, hit.terms);
+
+  return { search, describe };
+}
+
+/** One episode a search found, and the words of the search it matched. */
+export interface SearchHit {
+  episode: Episode;
+  terms: readonly string[];
 }

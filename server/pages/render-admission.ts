@@ -9,9 +9,13 @@
  *   Retry-After and a page made once, not for it. Kept in memory, or in
  *   PostgreSQL when DATABASE_URL is set, so replicas share one budget.
  * - for everyone together, a bounded queue: `concurrency` renders at once
- *   (rendering is CPU-bound: more at once is not faster on a few cores), at
- *   most `waiting` more in line; past that a 503 with Retry-After at once,
- *   never an unbounded pile of requests each holding memory.
+ *   (rendering is CPU-bound: more at once is not faster on a few cores), and
+ *   together no more than `share` of one core's time: a crowd of addresses,
+ *   each within its budget, waits its turn rather than starving the pages
+ *   the cache answers. At most `waiting` wait; past that a 503 with
+ *   Retry-After at once, never an unbounded pile of requests each holding
+ *   memory. The time counted is a render's wall time, which on one thread
+ *   is its CPU time and a little more.
  */
 
 /** What a bucket answers: go ahead, or not, with the tokens it holds (less than one). */
@@ -75,6 +79,10 @@ export interface RenderAdmissionOptions {
   concurrency: number;
   /** Renders waiting for a turn, at most. */
   waiting: number;
+  /** Share of one core's time renders may take together, over any second (1: no limit). */
+  share: number;
+  /** The clock, in milliseconds; tests bring their own. */
+  now?: () => number;
   /** Told about each refusal, and the queue's length whenever it changes, for metrics. */
   onRefused?: (reason: RefusalReason) => void;
   onQueue?: (running: number, waiting: number) => void;
@@ -92,8 +100,29 @@ const QUEUE_FULL_RETRY_SECONDS = 2;
 
 export type RenderAdmission = ReturnType<typeof createRenderAdmission>;
 
+/** Render time that may be spent at once after a quiet while, in milliseconds: a burst of a few dozen searches. */
+const SHARE_BURST_MS = 100;
+
 export function createRenderAdmission(options: RenderAdmissionOptions) {
-  const { perSecond, burst, store, concurrency, waiting: maxWaiting } = options;
+  const { perSecond, burst, store, concurrency, waiting: maxWaiting, share } = options;
+  const now = options.now ?? (() => performance.now());
+  // Render time left to spend, refilled at `share` milliseconds a millisecond.
+  let credit = SHARE_BURST_MS;
+  let refilledAt = now();
+  const refill = () => {
+    const time = now();
+    credit = Math.min(SHARE_BURST_MS, credit + (time - refilledAt) * share);
+    refilledAt = time;
+  };
+  /** Resolves when renders may spend time again (at once without a share). */
+  async function timeToSpend() {
+    if (share >= 1) return;
+    refill();
+    while (credit <= 0) {
+      await new Promise((resolve) => setTimeout(resolve, Math.ceil(-credit / share)));
+      refill();
+    }
+  }
   let running = 0;
   const waiting: (() => void)[] = [];
   const told = () => options.onQueue?.(running, waiting.length);
@@ -125,7 +154,13 @@ export function createRenderAdmission(options: RenderAdmissionOptions) {
       }
       told();
       try {
-        return await task();
+        await timeToSpend();
+        const began = now();
+        try {
+          return await task();
+        } finally {
+          credit -= now() - began;
+        }
       } finally {
         const next = waiting.shift();
         if (next) next();

@@ -176,13 +176,14 @@ export function createRouteLoaders(site: PageHeadSite, content: SiteContent): Ro
         });
       }
       if (request.kind === 'search') {
-        const results = episodeSearch.search(request.search);
-        const page = parsePageParam(params.get('page'), pageCount(results.length, EPISODES_PER_PAGE));
+        const hits = episodeSearch.search(request.search);
+        const page = parsePageParam(params.get('page'), pageCount(hits.length, EPISODES_PER_PAGE));
+        const shown = paginate(hits, page, EPISODES_PER_PAGE);
         const searchPage: PodcastPageData = {
           head: searchHead,
           hero: podcastPages[0]!.hero,
           searchCopy: podcastPage.search,
-          search: { ...request.search, results: paginate(results, page, EPISODES_PER_PAGE) },
+          search: { ...request.search, results: { ...shown, items: shown.items.map(episodeSearch.describe) } },
         };
         return searchPage;
       }

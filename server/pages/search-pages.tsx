@@ -31,7 +31,7 @@ import type { PageRenderer } from './render-page';
 const PODCAST_ROUTE_ID = 'podcast-page';
 /** Kept parts are compressed once, as hard as gzip goes; a request's own parts fast. */
 const SHELL_LEVEL = 9;
-const REQUEST_LEVEL = 4;
+const REQUEST_LEVEL = 1;
 /**
  * The shell's one result: an episode whose cover is an address no page has,
  * so its preload link marks where a search's preloads go.

@@ -106,10 +106,16 @@ export function markTerms(text: string, terms: readonly string[]): TextPiece[] {
  * word, cut at word boundaries, with an ellipsis where it was cut.
  */
 export function excerptAround(text: string, terms: readonly string[], length = 180): TextPiece[] | undefined {
-  const pieces = markTerms(text, terms);
-  const firstMark = pieces.findIndex((piece) => piece.mark);
-  if (firstMark < 0) return undefined;
-  const offset = pieces.slice(0, firstMark).reduce((sum, piece) => sum + piece.text.length, 0);
+  // Only the first marked word is looked for: a transcript is long, and only the window is marked.
+  const wanted = new Set(terms.map((term) => term.toLowerCase()));
+  let offset = -1;
+  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (wanted.has(match[0].toLowerCase())) {
+      offset = match.index;
+      break;
+    }
+  }
+  if (offset < 0) return undefined;
   let start = Math.max(0, offset - Math.floor(length / 3));
   let end = Math.min(text.length, start + length);
   if (start > 0) start = text.indexOf(' ', start) + 1 || start;

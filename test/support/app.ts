@@ -44,13 +44,21 @@ export function freshMessageFile(): string {
 
 /**
  * The real configuration parsing; every config gets its own ledger files unless the test names them.
- * Tests fire requests faster than any person, all from 127.0.0.1: the per-client render budget is off
- * unless a test sets RENDER_RATE_LIMIT (test/http/render-admission.test.ts does).
+ * Tests fire requests faster than any person, all from 127.0.0.1: the per-client render budget and the
+ * renders' share of the CPU are off unless a test sets RENDER_RATE_LIMIT or RENDER_SHARE
+ * (test/http/render-admission.test.tsx does).
  */
 export function testConfig(env: Record<string, string> = {}, overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     ...parseConfig(
-      { LOG_LEVEL: 'debug', NEWSLETTER_FILE: freshLedgerFile(), CONTACT_FILE: freshMessageFile(), RENDER_RATE_LIMIT: '0', ...env },
+      {
+        LOG_LEVEL: 'debug',
+        NEWSLETTER_FILE: freshLedgerFile(),
+        CONTACT_FILE: freshMessageFile(),
+        RENDER_RATE_LIMIT: '0',
+        RENDER_SHARE: '100',
+        ...env,
+      },
       rootDir,
     ),
     ...overrides,

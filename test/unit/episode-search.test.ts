@@ -81,7 +81,7 @@ describe('the episode index', () => {
 
   it('finds the retirement episodes despite a typo, titles first, with the word marked', () => {
     expect(retirementEpisodes.length).toBeGreaterThan(0);
-    const results = index.search({ q: 'retirment' });
+    const results = index.search({ q: 'retirment' }).map(index.describe);
     const ids = results.map((result) => result.episode.id);
     for (const episode of retirementEpisodes) expect(ids).toContain(episode.id);
     expect(ids.slice(0, retirementEpisodes.length).sort()).toEqual(retirementEpisodes.map((episode) => episode.id).sort());
@@ -99,7 +99,7 @@ describe('the episode index', () => {
           !episodes.some((other) => other.id !== withTranscript.id && `${other.title} ${other.description}`.toLowerCase().includes(word)),
       )!;
     expect(onlyInTranscript).toBeDefined();
-    const results = index.search({ q: onlyInTranscript });
+    const results = index.search({ q: onlyInTranscript }).map(index.describe);
     expect(results.map((result) => result.episode.id)).toContain(withTranscript.id);
     const found = results.find((result) => result.episode.id === withTranscript.id)!;
     expect(found.excerpt.source).toBe('transcript');

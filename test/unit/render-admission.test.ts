@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSearchUrl } from '../../server/pages/page-cache';
-import { memoryRenderBudget, secondsUntilToken } from '../../server/pages/render-admission';
+import { createRenderAdmission, memoryRenderBudget, secondsUntilToken } from '../../server/pages/render-admission';
 import { parseConfig } from '../../server/config';
 
 describe('memoryRenderBudget', () => {
@@ -52,8 +52,13 @@ describe('isSearchUrl', () => {
 
 describe('RENDER_RATE_LIMIT and RENDER_QUEUE', () => {
   it('default to 10 a second with bursts of 20, and 32 waiting', () => {
-    expect(parseConfig({}).renders).toEqual({ perSecond: 10, burst: 20, queue: 32 });
-    expect(parseConfig({ RENDER_RATE_LIMIT: '0', RENDER_QUEUE: '5' }).renders).toEqual({ perSecond: 0, burst: 0, queue: 5 });
+    expect(parseConfig({}).renders).toEqual({ perSecond: 10, burst: 20, queue: 32, share: 0.1 });
+    expect(parseConfig({ RENDER_RATE_LIMIT: '0', RENDER_QUEUE: '5', RENDER_SHARE: '100' }).renders).toEqual({
+      perSecond: 0,
+      burst: 0,
+      queue: 5,
+      share: 1,
+    });
   });
 
   it('refuse what is not a whole number, in one line naming the variable', () => {
@@ -61,5 +66,36 @@ describe('RENDER_RATE_LIMIT and RENDER_QUEUE', () => {
       /^RENDER_RATE_LIMIT must be a whole number of new pages a second per client, 0 for no limit \(got "fast"\)$/,
     );
     expect(() => parseConfig({ RENDER_QUEUE: '-1' })).toThrow(/^RENDER_QUEUE must be a whole number/);
+    expect(() => parseConfig({ RENDER_SHARE: '0' })).toThrow(/^RENDER_SHARE must be a whole number of percent of one core, 1 to 100/);
+    expect(() => parseConfig({ RENDER_SHARE: '150' })).toThrow(/^RENDER_SHARE must be a whole number of percent of one core, 1 to 100/);
+  });
+});
+
+describe('the render queue’s share of the CPU', () => {
+  it('lets renders spend a burst, then makes the next wait until the share has paid for what was spent', async () => {
+    let now = 0;
+    const admission = createRenderAdmission({
+      perSecond: 0,
+      burst: 0,
+      store: memoryRenderBudget(),
+      concurrency: 4,
+      waiting: 8,
+      share: 0.25,
+      now: () => now,
+    });
+    // A render of 300 ms (the clock moves while it runs) spends the 100 ms burst and 200 ms more.
+    await admission.run(async () => {
+      now += 300;
+    });
+    let ran = false;
+    const next = admission.run(async () => {
+      ran = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ran).toBe(false);
+    // 200 ms of debt at a quarter of the time: 800 ms later there is credit again.
+    now += 801;
+    await next;
+    expect(ran).toBe(true);
   });
 });
