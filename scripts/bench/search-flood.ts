@@ -43,7 +43,8 @@ const command = PINNED ? ['taskset', '-c', '0', process.execPath, 'dist/server/i
 
 /** Whose build runs: this checkout, or --root another's (a worktree of an older commit, for a before and after). */
 const ROOT = typeof args.root === 'string' ? args.root : process.cwd();
-const { episodes } = readPublishedContent(ROOT);
+// This checkout's episodes: an older checkout has the same ones, but its files may not pass today's schema.
+const { episodes } = readPublishedContent(process.cwd());
 const CACHED = paths.episode(episodes[0]!.id);
 
 let searchCount = 0;
