@@ -247,9 +247,10 @@ export function createPageCache(options: PageCacheOptions) {
 
   /** A refused request: the refusal page, or for page data its words as JSON; Retry-After says when to come back. */
   async function refuse(req: Request, res: Response, refusal: RenderRefused, which: 'html' | 'data') {
+    // The request's own log line says 429 or 503 (route "refused"), and pages_refused_total why: a flood
+    // of refusals writes no more than that, each costing little more than a cached page.
     res.locals.routePattern = 'refused';
     res.setHeader('Retry-After', String(refusal.retryAfterSeconds));
-    req.log.warn({ reason: refusal.reason, client: req.ip }, 'page refused');
     const refusals = options.refusals;
     if (which === 'html' && refusals) {
       const page = await refusals.html(refusal.status);
