@@ -21,38 +21,32 @@ export interface EncodedBody {
 }
 
 /**
- * How hard to compress: `max` for what is kept and sent many times (pages,
- * assets); `fast` for a body made for a few requests (a search's results),
- * where brotli's top quality would cost far more CPU than its bytes save.
+ * How hard to compress: as hard as it goes for what is kept and sent many
+ * times (pages, assets, encodeBody); fast for a body made for one request
+ * (freshBody), where top quality would cost far more CPU than its bytes save.
  */
-export type CompressionEffort = 'max' | 'fast';
-
-const BROTLI_QUALITY: Record<CompressionEffort, number> = { max: zlib.constants.BROTLI_MAX_QUALITY, fast: 4 };
-const GZIP_LEVEL: Record<CompressionEffort, number> = { max: zlib.constants.Z_BEST_COMPRESSION, fast: 6 };
+const KEPT = { brotliQuality: zlib.constants.BROTLI_MAX_QUALITY, gzipLevel: zlib.constants.Z_BEST_COMPRESSION };
+const FRESH = { brotliQuality: 4, gzipLevel: 6 };
 
 /** log2 of the smallest brotli window (16 to 24 bits) that holds the whole body. */
 function windowBits(bytes: number): number {
   return Math.min(zlib.constants.BROTLI_MAX_WINDOW_BITS, Math.max(16, Math.ceil(Math.log2(bytes + 1))));
 }
 
-export async function encodeBody(
-  content: string | Buffer,
-  contentKind: 'text' | 'generic' = 'text',
-  effort: CompressionEffort = 'max',
-): Promise<EncodedBody> {
+export async function encodeBody(content: string | Buffer, contentKind: 'text' | 'generic' = 'text'): Promise<EncodedBody> {
   const identity = typeof content === 'string' ? Buffer.from(content) : content;
   // Compression runs on libuv's thread pool, so a first render never blocks other requests.
   const [br, gz] = await Promise.all([
     brotli(identity, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
+        [zlib.constants.BROTLI_PARAM_QUALITY]: KEPT.brotliQuality,
         [zlib.constants.BROTLI_PARAM_MODE]: contentKind === 'text' ? zlib.constants.BROTLI_MODE_TEXT : zlib.constants.BROTLI_MODE_GENERIC,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
         // A window no larger than the body: the default 4 MB one, taken by each of many searches at once, is most of their memory.
         [zlib.constants.BROTLI_PARAM_LGWIN]: windowBits(identity.length),
       },
     }),
-    gzip(identity, { level: GZIP_LEVEL[effort] }),
+    gzip(identity, { level: KEPT.gzipLevel }),
   ]);
   return encodedBodyOf({ br, gzip: gz, identity });
 }
@@ -61,7 +55,7 @@ export async function encodeBody(
 function brotliFast(identity: Buffer): Buffer {
   return zlib.brotliCompressSync(identity, {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY.fast,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: FRESH.brotliQuality,
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       [zlib.constants.BROTLI_PARAM_LGWIN]: windowBits(identity.length),
@@ -82,7 +76,7 @@ const GZIP_FIRST: readonly Encoding[] = ['gzip', 'br', 'identity'];
 export function freshBody(
   identity: Buffer,
   etag: string,
-  gzip: () => Buffer = () => zlib.gzipSync(identity, { level: GZIP_LEVEL.fast }),
+  gzip: () => Buffer = () => zlib.gzipSync(identity, { level: FRESH.gzipLevel }),
 ): EncodedBody {
   let br: Buffer | undefined;
   let gz: Buffer | undefined;

@@ -135,8 +135,8 @@ export function createPageCache(options: PageCacheOptions) {
   async function render(context: StaticHandlerContext, log: Logger): Promise<CachedPage> {
     const document = await renderer.render(context, log);
     const [html, data] = await Promise.all([
-      encodeBody(document.html, 'text', 'max'),
-      encodeBody(JSON.stringify(pageDataOf(context, options.exposeErrors)), 'text', 'max'),
+      encodeBody(document.html),
+      encodeBody(JSON.stringify(pageDataOf(context, options.exposeErrors))),
     ]);
     return { status: document.status, route: routePatternOf(context), html, data };
   }

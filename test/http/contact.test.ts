@@ -20,6 +20,7 @@ import { FAST_OUTBOX } from '../support/fake-provider';
 import { startSmtpServer } from '../support/smtp-server';
 import { until } from '../support/until';
 import type { TestSmtpServer } from '../support/smtp-server';
+import { VALID_CONTACT_MESSAGE } from '../support/contact-message';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -28,14 +29,7 @@ let dir: string;
 let file: string;
 let server: Server | undefined;
 
-const VALID = {
-  name: 'Dana Whitfield',
-  email: 'dana@whitfield-cpa.example',
-  company: 'Whitfield & Co. CPAs',
-  phone: '+1 (555) 010-2030',
-  topic: 'own-ria',
-  message: 'We are a 12-person CPA firm.\nWe would like to talk about launching our own RIA next year.',
-};
+const VALID = VALID_CONTACT_MESSAGE;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();

@@ -42,6 +42,7 @@ import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../../scripts/local/fake-
 import type { FakeProvider, FormEndpointMode } from '../../scripts/local/fake-provider';
 import { capturingLogger, rootDir, testConfig } from '../support/app';
 import { FAST_NEWSLETTER, SLOW_RETRIES } from '../support/fake-provider';
+import { VALID_CONTACT_MESSAGE } from '../support/contact-message';
 import { ledgerEntries } from '../support/ledger';
 import { OpenApiContract } from '../support/openapi-contract';
 import type { Answer } from '../support/openapi-contract';
@@ -52,14 +53,7 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 const SUBSCRIBE = paths.subscribeApi;
 const CONTACT = paths.contactApi;
 
-const VALID = {
-  name: 'Dana Whitfield',
-  email: 'dana@whitfield-cpa.example',
-  company: 'Whitfield & Co. CPAs',
-  phone: '+1 (555) 010-2030',
-  topic: 'own-ria',
-  message: 'We are a 12-person CPA firm.\nWe would like to talk about launching our own RIA next year.',
-};
+const VALID = VALID_CONTACT_MESSAGE;
 
 interface Site {
   origin: string;
