@@ -23,6 +23,10 @@ interface IndexedEpisode {
   transcript: string;
 }
 
+// How MiniSearch reads a query into words (the defaults, which the index uses).
+const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+const processTerm = MiniSearch.getDefault('processTerm') as (term: string) => string | null | undefined | false;
+
 const SEARCH_OPTIONS = {
   prefix: true,
   // Up to one edit in five characters: "retirment" → "retirement", not "rent" → "rate".
@@ -65,9 +69,16 @@ export function createEpisodeSearch(episodes: readonly Episode[], summaryOf: (ep
     const ofFormat = (episode: Episode) => !format || episodeFormat(episode) === format;
     if (!q) return episodes.filter(ofFormat).map((episode) => ({ episode, terms: [] }));
     const filter = (result: { id: string }) => ofFormat(byId.get(result.id)!);
-    let results = index.search(q, { combineWith: 'AND', filter });
-    if (results.length === 0) results = index.search(q, { combineWith: 'OR', filter });
-    return results.map((result) => ({ episode: byId.get(result.id)!, terms: result.terms }));
+    // One look-up, not two: the episodes of an OR search that matched every word are the AND
+    // search's, with the same scores (MiniSearch adds the words' scores either way).
+    const results = index.search(q, { combineWith: 'OR', filter });
+    const words = new Set(
+      tokenize(q)
+        .map((word) => processTerm(word))
+        .filter(Boolean),
+    ).size;
+    const all = results.filter((result) => result.queryTerms.length === words);
+    return (all.length > 0 ? all : results).map((result) => ({ episode: byId.get(result.id)!, terms: result.terms }));
   }
 
   /** A hit as its card shows it: the episode's summary, its title and a passage with the words marked. */

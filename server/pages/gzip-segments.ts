@@ -27,6 +27,27 @@ export function deflateSegment(text: Buffer, level: number): DeflatedSegment {
   return { text, deflated: zlib.deflateRawSync(text, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH }) };
 }
 
+/** Stored blocks hold at most this many bytes each (RFC 1951 3.2.4). */
+const MAX_STORED_BLOCK = 0xffff;
+
+/**
+ * `text` as stored (uncompressed) deflate blocks: for a few hundred bytes,
+ * compressing would save less than starting zlib costs. Each block is a
+ * byte-aligned header (not final, type 00), LEN and its complement, then
+ * the bytes, as a sync flush leaves the stream.
+ */
+export function storedSegment(text: Buffer): DeflatedSegment {
+  const blocks: Buffer[] = [];
+  for (let at = 0; at < text.length; at += MAX_STORED_BLOCK) {
+    const bytes = text.subarray(at, at + MAX_STORED_BLOCK);
+    const header = Buffer.alloc(5);
+    header.writeUInt16LE(bytes.length, 1);
+    header.writeUInt16LE(~bytes.length & 0xffff, 3);
+    blocks.push(header, bytes);
+  }
+  return { text, deflated: Buffer.concat(blocks) };
+}
+
 /** The gzip member whose text is the segments' texts in order. */
 export function gzipOfSegments(segments: readonly DeflatedSegment[]): Buffer {
   let crc = 0;

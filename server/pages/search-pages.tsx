@@ -2,15 +2,18 @@
  * Search result pages made without rendering the page (decision 018). Two
  * searches' documents differ in three places only: the episodes section
  * (results, heading, the form's value, the pages), the image preloads React
- * hoists into <head> for the first cards, and the page data in the payload.
+ * hoists into <head> for the first cards, and the search in the payload.
  * So the first search of a content version renders a whole page once, as
- * the shell, and cuts it at those three places; every search after renders
- * only its section with React (EpisodesSection, the component the page
- * itself renders, in a router of its own), serializes its payload, and lays
- * them into the shell. The bytes are the renderer's: test/http/search-pages.test.ts
- * compares them. gzip is assembled the same way: the shell's parts are
- * compressed once, hard, and only the three new parts per request.
+ * the shell, and cuts it at those three places. Every search after renders
+ * only its section's frame with React (EpisodesSection, the component the
+ * page itself renders, with no cards), lays in its cards from templates made
+ * once per episode (./search-cards.ts), serializes its search, and lays the
+ * three into the shell. The bytes are the renderer's: the shell checks its
+ * own probe card, and test/http/search-pages.test.ts compares whole pages.
+ * gzip is assembled the same way: the shell's parts are compressed once,
+ * hard, and only the three new parts per request.
  */
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from 'react-router-dom';
 import type { StaticHandlerContext } from 'react-router-dom';
@@ -18,20 +21,27 @@ import type { Logger } from 'pino';
 import type { DocumentAssets } from '../../shared/app-payload';
 import type { Episode } from '../../shared/content/types';
 import { DocumentContext } from '../../shared/document-context';
-import { EpisodesSection } from '../../shared/pages/podcast-page';
+import { EpisodeCard } from '../../shared/components/podcast/episode-card';
+import { EAGER_CARDS, EpisodesSection } from '../../shared/pages/podcast-page';
 import type { PodcastPageData } from '../../shared/pages/podcast-page';
 import { paths } from '../../shared/paths';
+import type { EpisodeSearchResult } from '../../shared/rules/episode-search';
+import { jsonForScriptElement } from '../../shared/script-json';
 import { freshBody, hashOf } from './encoded-body';
 import type { EncodedBody } from './encoded-body';
-import { deflateSegment, gzipOfSegments } from './gzip-segments';
+import { deflateSegment, gzipOfSegments, storedSegment } from './gzip-segments';
 import type { DeflatedSegment } from './gzip-segments';
 import type { PageRenderer } from './render-page';
+import { createSearchCards } from './search-cards';
+import type { SearchCards } from './search-cards';
 
 /** The route whose data is the search (shared/routes.tsx). */
 const PODCAST_ROUTE_ID = 'podcast-page';
 /** Kept parts are compressed once, as hard as gzip goes; a request's own parts fast. */
 const SHELL_LEVEL = 9;
 const REQUEST_LEVEL = 1;
+/** A request's part shorter than this (the preloads) is stored: starting zlib would cost more than it saves. */
+const STORE_BELOW = 1024;
 /**
  * The shell's one result: an episode whose cover is an address no page has,
  * so its preload link marks where a search's preloads go.
@@ -50,67 +60,121 @@ const PROBE_EPISODE: Episode = {
   isYouTube: false,
   isSpotifyVideo: false,
 };
+const PROBE_RESULT: EpisodeSearchResult = {
+  episode: PROBE_EPISODE,
+  title: [{ text: 'Search' }, { text: 'shell', mark: true }],
+  excerpt: { source: 'description', pieces: [{ text: 'Search ' }, { text: 'shell', mark: true }] },
+};
 
-function SectionRoute() {
-  return <EpisodesSection data={useLoaderData() as PodcastPageData} />;
+/** The element the podcast route shows: a section, or one card. */
+function ElementRoute() {
+  return useLoaderData() as ReactElement;
 }
 
 interface Shell {
-  /** The four parts around the preloads, the section and the payload, compressed. */
+  /** The four parts around the preloads, the section and the search, compressed. */
   parts: [DeflatedSegment, DeflatedSegment, DeflatedSegment, DeflatedSegment];
   /** Names the shell in every search's ETag. */
   id: string;
+  /** The request the shell was made for: cards are rendered on it, as a card is the same on every search's page. */
+  context: StaticHandlerContext;
+  assets: DocumentAssets;
+  cards: SearchCards;
+  /** The list's opening tag, and what wraps each card in it. */
+  list: { open: string; itemOpen: string; itemClose: string };
 }
 
 export type SearchPages = ReturnType<typeof createSearchPages>;
 
+/** The section of a page with `data`, results taken out: cards are laid in by the caller. */
+function withoutCards(data: PodcastPageData): PodcastPageData {
+  const search = data.search!;
+  return { ...data, search: { ...search, results: { ...search.results, items: [] } } };
+}
+
 export function createSearchPages(renderer: PageRenderer) {
-  const sectionRoutes = createStaticHandler([{ id: PODCAST_ROUTE_ID, path: paths.podcast, Component: SectionRoute }]).dataRoutes;
-  const sectionMatch = { params: {}, pathname: paths.podcast, pathnameBase: paths.podcast, route: sectionRoutes[0]! };
+  const routes = createStaticHandler([{ id: PODCAST_ROUTE_ID, path: paths.podcast, Component: ElementRoute }]).dataRoutes;
+  const podcastMatch = { params: {}, pathname: paths.podcast, pathnameBase: paths.podcast, route: routes[0]! };
   // Undefined until the first search; null when the page could not be cut (every search is then rendered whole).
   let shell: Shell | null | undefined;
 
-  /** The section of the page `context` shows, as React renders it: image preloads first, then the <section>. */
-  function renderSection(context: StaticHandlerContext, assets: DocumentAssets): { preloads: string; section: string } {
-    const sectionContext: StaticHandlerContext = {
+  /** `element` as React renders it on the podcast page of `context`: the image preloads it hoists first. */
+  function renderOnPage(context: StaticHandlerContext, assets: DocumentAssets, element: ReactElement): string {
+    const pageContext: StaticHandlerContext = {
       ...context,
-      matches: [sectionMatch],
-      loaderData: { [PODCAST_ROUTE_ID]: context.loaderData[PODCAST_ROUTE_ID] },
+      matches: [podcastMatch],
+      loaderData: { [PODCAST_ROUTE_ID]: element },
       errors: null,
     };
-    const html = renderToString(
+    return renderToString(
       <DocumentContext.Provider value={{ assets, payloadJson: '' }}>
-        <StaticRouterProvider router={createStaticRouter(sectionRoutes, sectionContext)} context={sectionContext} hydrate={false} />
+        <StaticRouterProvider router={createStaticRouter(routes, pageContext)} context={pageContext} hydrate={false} />
       </DocumentContext.Provider>,
     );
-    const start = html.indexOf('<section');
-    return { preloads: html.slice(0, start), section: html.slice(start) };
+  }
+
+  /** Preloads and section of a search page: the frame by React, the cards from their templates; undefined if a card has none. */
+  function renderSection(context: StaticHandlerContext, own: Shell): { preloads: string; section: string } | undefined {
+    const data = context.loaderData[PODCAST_ROUTE_ID] as PodcastPageData;
+    const frame = renderOnPage(context, own.assets, <EpisodesSection data={withoutCards(data)} />);
+    const items = data.search!.results.items;
+    if (items.length === 0) return { preloads: '', section: frame };
+    const preloads = new Set<string>();
+    let cards = '';
+    for (const [index, result] of items.entries()) {
+      const card = own.cards.fill(result, index < EAGER_CARDS);
+      if (!card) return undefined;
+      // React hoists one preload per image, however many cards show it.
+      if (card.preload) preloads.add(card.preload);
+      cards += own.list.itemOpen + card.html + own.list.itemClose;
+    }
+    const at = frame.indexOf(own.list.open) + own.list.open.length;
+    if (at < own.list.open.length) return undefined;
+    return { preloads: [...preloads].join(''), section: frame.slice(0, at) + cards + frame.slice(at) };
   }
 
   async function makeShell(context: StaticHandlerContext, log: Logger): Promise<Shell | null> {
     const data = context.loaderData[PODCAST_ROUTE_ID] as PodcastPageData;
-    const probe: PodcastPageData = {
-      ...data,
-      search: {
-        q: 'shell',
-        results: {
-          items: [{ episode: PROBE_EPISODE, title: [{ text: PROBE_EPISODE.title }], excerpt: { source: 'description', pieces: [] } }],
-          page: 1,
-          pageCount: 1,
-          totalItems: 1,
-        },
-      },
+    const probeSearch: NonNullable<PodcastPageData['search']> = {
+      q: 'shell',
+      results: { items: [PROBE_RESULT], page: 1, pageCount: 1, totalItems: 1 },
     };
+    const probe: PodcastPageData = { ...data, search: probeSearch };
     const shellContext = { ...context, loaderData: { ...context.loaderData, [PODCAST_ROUTE_ID]: probe } };
     const page = await renderer.render(shellContext, log);
     const { assets, payloadJson } = renderer.payloadOf(shellContext);
-    const { preloads, section } = renderSection(shellContext, assets);
     if (page.status !== 200) return cannotCut(log, `the shell answered ${page.status}`);
-    if (!preloads.includes(PROBE_IMAGE)) return cannotCut(log, 'the probe card has no preload');
+
+    // The probe's section as React renders it, and the same made here: the list's tags come from React's.
+    const whole = renderOnPage(shellContext, assets, <EpisodesSection data={probe} />);
+    const cards = createSearchCards((result, eager) =>
+      renderOnPage(
+        shellContext,
+        assets,
+        <EpisodeCard episode={result.episode} eager={eager} match={result} inTranscriptLabel={data.searchCopy.inTranscript} />,
+      ),
+    );
+    const card = cards.fill(PROBE_RESULT, true);
+    const cardAt = card ? whole.indexOf(card.preload + '<section') : -1;
+    const articleAt = card ? whole.indexOf(card.html) : -1;
+    if (!card || cardAt !== 0 || !card.preload.includes(PROBE_IMAGE) || articleAt === -1) {
+      return cannotCut(log, 'the probe card made from its template is not the one React renders');
+    }
+    const itemAt = whole.lastIndexOf('<li', articleAt);
+    const listAt = whole.lastIndexOf('<ul', itemAt);
+    const itemClose = '</li>';
+    const list = { open: whole.slice(listAt, itemAt), itemOpen: whole.slice(itemAt, articleAt), itemClose };
+    const own: Shell = { parts: [] as unknown as Shell['parts'], id: '', context: shellContext, assets, cards, list };
+    const made = renderSection(shellContext, own);
+    if (!made || made.preloads + made.section !== whole)
+      return cannotCut(log, 'the probe section laid from its cards is not the one React renders');
+
     // Each cut must be found exactly once, in this order; else the page is not what this module expects.
+    const payloadSearch = jsonForScriptElement(probeSearch);
+    if (!payloadJson.includes(payloadSearch)) return cannotCut(log, "the payload does not hold the search's JSON as it is");
     const cuts: number[] = [];
     let from = 0;
-    for (const piece of [preloads, section, payloadJson]) {
+    for (const piece of [made.preloads, made.section, payloadSearch]) {
       const at = page.html.indexOf(piece, from);
       if (at === -1 || page.html.indexOf(piece, at + 1) !== -1) return cannotCut(log, 'a part is missing or repeated');
       cuts.push(at, at + piece.length);
@@ -119,6 +183,7 @@ export function createSearchPages(renderer: PageRenderer) {
     const [p0, p1, s0, s1, j0, j1] = cuts as [number, number, number, number, number, number];
     const texts = [page.html.slice(0, p0), page.html.slice(p1, s0), page.html.slice(s1, j0), page.html.slice(j1)];
     return {
+      ...own,
       parts: texts.map((text) => deflateSegment(Buffer.from(text), SHELL_LEVEL)) as Shell['parts'],
       id: hashOf(...texts),
     };
@@ -129,6 +194,10 @@ export function createSearchPages(renderer: PageRenderer) {
     return null;
   }
 
+  /** A request's own part, compressed on its own: stored when short. */
+  const segmentOf = (text: Buffer): DeflatedSegment =>
+    text.length < STORE_BELOW ? storedSegment(text) : deflateSegment(text, REQUEST_LEVEL);
+
   return {
     /**
      * The document of a search page (status 200), or undefined when there is
@@ -137,31 +206,25 @@ export function createSearchPages(renderer: PageRenderer) {
     async document(context: StaticHandlerContext, log: Logger): Promise<EncodedBody | undefined> {
       if (shell === undefined) shell = await makeShell(context, log);
       if (!shell) return undefined;
-      const { assets, payloadJson } = renderer.payloadOf(context);
-      let rendered: { preloads: string; section: string };
+      const data = context.loaderData[PODCAST_ROUTE_ID] as PodcastPageData;
+      let rendered: { preloads: string; section: string } | undefined;
       try {
-        rendered = renderSection(context, assets);
+        rendered = renderSection(context, shell);
       } catch (error) {
         // The whole page's renderer shows a component that throws as the error screen would.
         log.error({ err: error }, 'search section failed to render; rendering the whole page');
         return undefined;
       }
-      const own = [rendered.preloads, rendered.section, payloadJson].map((text) => Buffer.from(text));
+      if (!rendered) {
+        log.error('a search card has no template; rendering the whole page');
+        return undefined;
+      }
+      const own = [rendered.preloads, rendered.section, jsonForScriptElement(data.search)].map((text) => Buffer.from(text));
       const [p0, p1, p2, p3] = shell.parts;
       const html = Buffer.concat([p0.text, own[0]!, p1.text, own[1]!, p2.text, own[2]!, p3.text]);
       // The shell and the three parts, with their lengths so no two cuts of the same bytes share a tag.
       const etag = hashOf(shell.id, own.map((part) => part.length).join(','), ...own);
-      return freshBody(html, etag, () =>
-        gzipOfSegments([
-          p0,
-          deflateSegment(own[0]!, REQUEST_LEVEL),
-          p1,
-          deflateSegment(own[1]!, REQUEST_LEVEL),
-          p2,
-          deflateSegment(own[2]!, REQUEST_LEVEL),
-          p3,
-        ]),
-      );
+      return freshBody(html, etag, () => gzipOfSegments([p0, segmentOf(own[0]!), p1, segmentOf(own[1]!), p2, segmentOf(own[2]!), p3]));
     },
   };
 }

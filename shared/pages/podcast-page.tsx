@@ -16,7 +16,7 @@ import { useSiteData } from '../site-data';
 
 const LIST_HEADING_ID = 'episodes-heading';
 /** Cards of the first row may be on screen at load on wide screens; the others load lazily. */
-const EAGER_CARDS = 3;
+export const EAGER_CARDS = 3;
 
 export interface PodcastPageData extends PageData {
   hero: { title: string; intro: string; video: VideoAsset };

@@ -78,26 +78,35 @@ export interface TextPiece {
   mark?: true;
 }
 
+/** A word: a run of letters and digits, as the index reads them. */
+const WORD = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * The words of a text that are one of `terms` (compared without case), as a
+ * global regular expression: a term, not inside a longer word. One scan of
+ * the text, however long (a transcript). Undefined when no term is a word.
+ */
+function wordsOf(terms: readonly string[]): RegExp | undefined {
+  const words = [...new Set(terms.map((term) => term.toLowerCase()))].filter((term) => WORD.test(term));
+  if (words.length === 0) return undefined;
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+}
+
 /**
  * `text` cut into pieces, with every word that is one of `terms` (compared
  * without case) marked. Words are runs of letters and digits, as the index
  * reads them, so "retirement's" marks "retirement".
  */
 export function markTerms(text: string, terms: readonly string[]): TextPiece[] {
-  const wanted = new Set(terms.map((term) => term.toLowerCase()));
+  const pattern = wordsOf(terms);
   const pieces: TextPiece[] = [];
-  let plain = '';
   let last = 0;
-  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    if (!wanted.has(match[0].toLowerCase())) continue;
-    plain += text.slice(last, match.index);
-    if (plain) pieces.push({ text: plain });
+  for (const match of pattern ? text.matchAll(pattern) : []) {
+    if (match.index > last) pieces.push({ text: text.slice(last, match.index) });
     pieces.push({ text: match[0], mark: true });
-    plain = '';
     last = match.index + match[0].length;
   }
-  plain += text.slice(last);
-  if (plain) pieces.push({ text: plain });
+  if (last < text.length) pieces.push({ text: text.slice(last) });
   return pieces;
 }
 
@@ -107,14 +116,8 @@ export function markTerms(text: string, terms: readonly string[]): TextPiece[] {
  */
 export function excerptAround(text: string, terms: readonly string[], length = 180): TextPiece[] | undefined {
   // Only the first marked word is looked for: a transcript is long, and only the window is marked.
-  const wanted = new Set(terms.map((term) => term.toLowerCase()));
-  let offset = -1;
-  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    if (wanted.has(match[0].toLowerCase())) {
-      offset = match.index;
-      break;
-    }
-  }
+  const pattern = wordsOf(terms);
+  const offset = pattern ? text.search(pattern) : -1;
   if (offset < 0) return undefined;
   let start = Math.max(0, offset - Math.floor(length / 3));
   let end = Math.min(text.length, start + length);

@@ -27,18 +27,14 @@ const renderedCount = async (metrics: Metrics) => (await metrics.pagesRenderedPe
 describe('the per-client budget', () => {
   it('answers a client past it with 429, Retry-After and a page in words, renders nothing for it, and serves another client meanwhile', async () => {
     const metrics = await createMetrics();
-    const { app } = makeApp({ env: { ...PROXIED, RENDER_RATE_LIMIT: '1' }, config: { isProduction: true }, metrics });
+    // A burst of two and next to no refill, so what the test sees does not hang on how fast the machine renders.
+    const renders = { perSecond: 0.001, burst: 2, queue: 32, share: 1 };
+    const { app } = makeApp({ env: PROXIED, config: { isProduction: true, renders }, metrics });
     const as = (client: string, url: string) => request(app).get(url).set('X-Forwarded-For', client);
-    // A burst of twice the rate (two new searches), and whatever refilled while they were made.
     const first = newSearch();
-    let refused = await as('203.0.113.7', first);
-    let served = 0;
-    while (refused.status === 200 && served < 10) {
-      served += 1;
-      refused = await as('203.0.113.7', newSearch());
-    }
-    expect(served).toBeGreaterThanOrEqual(2);
-    expect(served).toBeLessThan(5);
+    expect((await as('203.0.113.7', first)).status).toBe(200);
+    expect((await as('203.0.113.7', newSearch())).status).toBe(200);
+    const refused = await as('203.0.113.7', newSearch());
     const rendered = await renderedCount(metrics);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
@@ -56,11 +52,17 @@ describe('the per-client budget', () => {
     expect((await as('203.0.113.7', first)).status).toBe(200);
     expect((await as('203.0.113.7', '/press')).status).toBe(200);
     expect((await as('198.51.100.4', newSearch())).status).toBe(200);
+  });
 
-    // One a second: a second later there is a token again, and one only.
+  it('refills: a client refused now is served once a token has come back', async () => {
+    const { app } = makeApp({ env: { ...PROXIED, RENDER_RATE_LIMIT: '1' }, config: { isProduction: true } });
+    const as = (url: string) => request(app).get(url).set('X-Forwarded-For', '203.0.113.8');
+    let answer = await as(newSearch());
+    for (let tries = 0; answer.status === 200 && tries < 20; tries += 1) answer = await as(newSearch());
+    expect(answer.status).toBe(429);
+    // One a second (test/unit/render-admission.test.ts counts tokens exactly, on a clock of its own).
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect((await as('203.0.113.7', newSearch())).status).toBe(200);
-    expect((await as('203.0.113.7', newSearch())).status).toBe(429);
+    expect((await as(newSearch())).status).toBe(200);
   });
 
   it('is off with RENDER_RATE_LIMIT=0', async () => {

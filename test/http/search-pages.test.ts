@@ -9,6 +9,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublishedSite } from '../../server/pages/published-site';
+import { createSearchPages } from '../../server/pages/search-pages';
 import { MAX_QUERY_LENGTH } from '../../shared/rules/episode-search';
 import { startServer, testConfig } from '../support/app';
 import { rawRequest } from '../support/raw-http';
@@ -19,7 +20,7 @@ beforeAll(async () => {
   server = await startServer({ config: { isProduction: true } });
 });
 afterAll(() => server.close());
-const { renderer } = createPublishedSite(config, { logger: pino({ level: 'silent' }) }).current();
+const { renderer, content } = createPublishedSite(config, { logger: pino({ level: 'silent' }) }).current();
 
 /** What the renderer makes of the whole page at `url`. */
 async function renderedWhole(url: string): Promise<string> {
@@ -65,6 +66,42 @@ describe('search pages from the shell', () => {
       expect(res.encoding ?? 'identity').toBe(encoding);
       expect(decoders[encoding]!(res.body).toString('utf8')).toBe(whole);
     }
+  });
+
+  it('lays every search of a wide sample into the shell, never falling back to the whole page', async () => {
+    // Words from every episode's title and description, alone, in pairs, by format and on a later page.
+    const words = [
+      ...new Set(
+        content.episodes.flatMap((episode) =>
+          `${episode.title} ${episode.description}`
+            .split(/\W+/)
+            .filter((word) => word.length > 4)
+            .slice(0, 3),
+        ),
+      ),
+    ].slice(0, 40);
+    const urls = words.flatMap((word, i) => {
+      const next = words[(i + 7) % words.length]!;
+      return [
+        `/podcast?q=${word}`,
+        `/podcast?q=${word}+${next}&format=${i % 2 ? 'audio' : 'video'}`,
+        `/podcast?q=${word.slice(0, 4)}&page=2`,
+      ];
+    });
+    expect(urls.length).toBeGreaterThan(100);
+    const problems: string[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => problems.push(line) });
+    const pages = createSearchPages(renderer);
+    for (const url of urls) {
+      const result = await renderer.query(url);
+      if (result.kind !== 'page') throw new Error(`${url} redirects`);
+      const body = await pages.document(result.context, log);
+      expect(body, url).toBeDefined();
+      const html = body!.bodies.identity.toString('utf8');
+      expect(html, url).toBe(await renderedWhole(url));
+      expect(zlib.gunzipSync(body!.bodies.gzip).toString('utf8'), url).toBe(html);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('gives one ETag per encoding of a search, and a 304 to a client that has it', async () => {

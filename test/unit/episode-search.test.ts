@@ -73,6 +73,37 @@ describe('markTerms and excerptAround', () => {
     expect(pieces.filter((piece) => piece.mark)).toEqual([{ text: 'estate', mark: true }]);
     expect(excerptAround(text, ['absent'])).toBeUndefined();
   });
+
+  it('marks exactly the words a word-by-word reading finds, in every real title, description and transcript', () => {
+    // The rule stated plainly: split into runs of letters and digits, mark those equal to a term without case.
+    const byWord = (text: string, terms: string[]) => {
+      const wanted = new Set(terms.map((term) => term.toLowerCase()));
+      return [...text.matchAll(/[\p{L}\p{N}]+/gu)].filter((word) => wanted.has(word[0].toLowerCase())).map((word) => word.index);
+    };
+    const markedAt = (text: string, terms: string[]) => {
+      let at = 0;
+      return markTerms(text, terms).flatMap((piece) => {
+        at += piece.text.length;
+        return piece.mark ? [at - piece.text.length] : [];
+      });
+    };
+    const termSets = [['tax'], ['estate', 'planning'], ['cpa', 'ria', 'succession'], ['the', 'a'], ['401k', 'roth'], ['c++', 'tax'], ['']];
+    let marked = 0;
+    for (const episode of episodes) {
+      const transcript = (episode.transcript ?? []).map((turn) => turn.text).join(' ');
+      for (const text of [episode.title, episode.description, transcript]) {
+        for (const terms of termSets) {
+          const expected = byWord(text, terms);
+          expect(markedAt(text, terms)).toEqual(expected);
+          marked += expected.length;
+          // The passage starts at the first such word.
+          const passage = excerptAround(text, terms, text.length + 2);
+          expect(passage === undefined).toBe(expected.length === 0);
+        }
+      }
+    }
+    expect(marked).toBeGreaterThan(300);
+  });
 });
 
 describe('the episode index', () => {
@@ -117,6 +148,29 @@ describe('the episode index', () => {
     const video = index.search({ q: 'planning', format: 'video' });
     expect(video.length).toBeGreaterThan(0);
     expect(video.every((result) => episodeFormat(result.episode) === 'video')).toBe(true);
+  });
+
+  it('finds the episodes with every word when there are some, else those with any', () => {
+    const wordsOf = (episode: (typeof episodes)[number]) =>
+      new Set(
+        `${episode.title} ${episode.description} ${(episode.transcript ?? []).map((turn) => turn.text).join(' ')}`
+          .toLowerCase()
+          .match(/\p{L}+/gu),
+      );
+    // Two exact words (too long for typos to reach others) that some episodes hold together and others alone.
+    const both = index.search({ q: 'retirement planning' }).map((hit) => hit.episode.id);
+    const holders = episodes.filter((episode) => wordsOf(episode).has('retirement')).map((episode) => episode.id);
+    expect(both.length).toBeGreaterThan(0);
+    expect(both.every((id) => holders.includes(id))).toBe(true);
+    expect(both.length).toBeLessThan(index.search({ q: 'planning' }).length);
+    // A word no episode has: none holds both, so any episode with the other word is found.
+    const either = index.search({ q: 'retirement zzqxjv' }).map((hit) => hit.episode.id);
+    expect(either.sort()).toEqual(
+      index
+        .search({ q: 'retirement' })
+        .map((hit) => hit.episode.id)
+        .sort(),
+    );
   });
 
   it('finds nothing for words no episode has', () => {

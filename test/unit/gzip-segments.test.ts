@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { deflateSegment, gzipOfSegments } from '../../server/pages/gzip-segments';
+import { deflateSegment, gzipOfSegments, storedSegment } from '../../server/pages/gzip-segments';
 
 describe('gzipOfSegments', () => {
   it('is one gzip member of the texts in order, however they are cut and whatever their levels', () => {
@@ -11,6 +11,16 @@ describe('gzipOfSegments', () => {
       const segments = bounds.slice(1).map((end, i) => deflateSegment(text.subarray(bounds[i]!, end), i % 2 ? 9 : 1));
       expect(zlib.gunzipSync(gzipOfSegments(segments)).equals(text)).toBe(true);
     }
+  });
+
+  it('lays stored segments among deflated ones, including one longer than a stored block holds', () => {
+    const texts = ['<link rel="preload">', 'é😀'.repeat(30_000), '', 'plain', '<section>'.repeat(100)].map((text) => Buffer.from(text));
+    const segments = texts.map((text, i) => (i % 2 ? deflateSegment(text, 1) : storedSegment(text)));
+    segments.splice(1, 0, storedSegment(texts[1]!));
+    const expected = Buffer.concat([texts[0]!, texts[1]!, ...texts.slice(1)]);
+    expect(zlib.gunzipSync(gzipOfSegments(segments)).equals(expected)).toBe(true);
+    // Stored means the bytes as they are, five bytes of header per block.
+    expect(storedSegment(texts[1]!).deflated.length).toBe(texts[1]!.length + 5 * Math.ceil(texts[1]!.length / 0xffff));
   });
 
   it('takes empty segments, anywhere', () => {
