@@ -70,24 +70,26 @@ const GZIP_FIRST: readonly Encoding[] = ['gzip', 'br', 'identity'];
  * A body made for one request (a search nobody has made yet, its page data):
  * compressed only in the encoding a client asks for, when first asked, and
  * kept for the next. gzip comes first: `gzip()` is given by the maker, who
- * may assemble it from parts compressed once (server/pages/search-pages.ts).
- * `etag` must name the content: equal for equal bytes, as a hash is.
+ * may assemble it from parts compressed once (server/pages/search-pages.ts);
+ * so may the text itself be, when only a client that takes no compression
+ * needs it whole. `etag` must name the content: equal for equal bytes, as a
+ * hash is.
  */
-export function freshBody(
-  identity: Buffer,
-  etag: string,
-  gzip: () => Buffer = () => zlib.gzipSync(identity, { level: FRESH.gzipLevel }),
-): EncodedBody {
+export function freshBody(identity: Buffer | (() => Buffer), etag: string, gzip?: () => Buffer): EncodedBody {
+  let text = typeof identity === 'function' ? undefined : identity;
+  const textOf = () => (text ??= (identity as () => Buffer)());
   let br: Buffer | undefined;
   let gz: Buffer | undefined;
   return {
     bodies: {
-      identity,
+      get identity() {
+        return textOf();
+      },
       get br() {
-        return (br ??= brotliFast(identity));
+        return (br ??= brotliFast(textOf()));
       },
       get gzip() {
-        return (gz ??= gzip());
+        return (gz ??= gzip ? gzip() : zlib.gzipSync(textOf(), { level: FRESH.gzipLevel }));
       },
     },
     etags: { br: `"${etag}-br"`, gzip: `"${etag}-gz"`, identity: `"${etag}"` },

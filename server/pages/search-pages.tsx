@@ -221,7 +221,8 @@ export function createSearchPages(renderer: PageRenderer) {
       }
       const own = [rendered.preloads, rendered.section, jsonForScriptElement(data.search)].map((text) => Buffer.from(text));
       const [p0, p1, p2, p3] = shell.parts;
-      const html = Buffer.concat([p0.text, own[0]!, p1.text, own[1]!, p2.text, own[2]!, p3.text]);
+      // The whole text only for a client that takes it uncompressed: most take gzip, laid from the parts.
+      const html = () => Buffer.concat([p0.text, own[0]!, p1.text, own[1]!, p2.text, own[2]!, p3.text]);
       // The shell and the three parts, with their lengths so no two cuts of the same bytes share a tag.
       const etag = hashOf(shell.id, own.map((part) => part.length).join(','), ...own);
       return freshBody(html, etag, () => gzipOfSegments([p0, segmentOf(own[0]!), p1, segmentOf(own[1]!), p2, segmentOf(own[2]!), p3]));
