@@ -32,7 +32,7 @@ import { RenderRefused } from './render-admission';
 import type { RenderAdmission } from './render-admission';
 import type { RefusalStatus } from './refusal-pages';
 import { pageDataOf, routePatternOf } from './render-page';
-import type { PageRenderer } from './render-page';
+import type { PageRenderer, QueryResult } from './render-page';
 import type { SearchPages } from './search-pages';
 
 /** Logged (with the path) for every 404 page sent, here and by the fast lane. */
@@ -218,8 +218,11 @@ export function createPageCache(options: PageCacheOptions) {
       onLookup('hit');
       return hit;
     }
-    if (client !== undefined && enabled && isSearchUrl(url)) return admitted(client, () => resolve(url, undefined, log));
-    const result = await renderer.query(url);
+    const searchUrl = enabled && isSearchUrl(url);
+    if (client !== undefined && searchUrl) return admitted(client, () => resolve(url, undefined, log));
+    // A search once the shell is made: its route's loader alone (./search-pages.tsx).
+    const direct = searchUrl ? searchPages?.contextFor(url) : undefined;
+    const result: QueryResult = direct ? { kind: 'page', context: direct } : await renderer.query(url);
     if (result.kind === 'redirect') return result;
     const key = enabled ? keyOf(result.context) : undefined;
     if (key === undefined) {

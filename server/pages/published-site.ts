@@ -84,7 +84,7 @@ export function createPublishedSite(config: AppConfig, options: PublishedSiteOpt
         enabled: config.isProduction,
         onLookup: onPageLookup,
         admission,
-        searchPages: createSearchPages(renderer),
+        searchPages: createSearchPages(renderer, config.siteUrl),
         refusals: createRefusalPages(published.site),
         onRenderedPerRequest,
       }),

@@ -16,7 +16,7 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from 'react-router-dom';
-import type { StaticHandlerContext } from 'react-router-dom';
+import type { LoaderFunction, LoaderFunctionArgs, StaticHandlerContext } from 'react-router-dom';
 import type { Logger } from 'pino';
 import type { DocumentAssets } from '../../shared/app-payload';
 import type { Episode } from '../../shared/content/types';
@@ -72,6 +72,10 @@ function ElementRoute() {
 }
 
 interface Shell {
+  /** The first search's own context: a search's context is this one with its own URL and page data. */
+  base: StaticHandlerContext;
+  /** The podcast route's loader, which makes a search's page data. */
+  loader: LoaderFunction | undefined;
   /** The four parts around the preloads, the section and the search, compressed. */
   parts: [DeflatedSegment, DeflatedSegment, DeflatedSegment, DeflatedSegment];
   /** Names the shell in every search's ETag. */
@@ -92,7 +96,12 @@ function withoutCards(data: PodcastPageData): PodcastPageData {
   return { ...data, search: { ...search, results: { ...search.results, items: [] } } };
 }
 
-export function createSearchPages(renderer: PageRenderer) {
+/** The page data of a search, as against an invalid search's 400 or the plain list. */
+function isSearchPage(value: unknown): value is PodcastPageData {
+  return typeof value === 'object' && value !== null && 'search' in value && !(value instanceof Response);
+}
+
+export function createSearchPages(renderer: PageRenderer, siteUrl: string) {
   const routes = createStaticHandler([{ id: PODCAST_ROUTE_ID, path: paths.podcast, Component: ElementRoute }]).dataRoutes;
   const podcastMatch = { params: {}, pathname: paths.podcast, pathnameBase: paths.podcast, route: routes[0]! };
   // Undefined until the first search; null when the page could not be cut (every search is then rendered whole).
@@ -164,7 +173,18 @@ export function createSearchPages(renderer: PageRenderer) {
     const listAt = whole.lastIndexOf('<ul', itemAt);
     const itemClose = '</li>';
     const list = { open: whole.slice(listAt, itemAt), itemOpen: whole.slice(itemAt, articleAt), itemClose };
-    const own: Shell = { parts: [] as unknown as Shell['parts'], id: '', context: shellContext, assets, cards, list };
+    const leaf = context.matches.at(-1)?.route;
+    const loader = leaf?.id === PODCAST_ROUTE_ID && typeof leaf.loader === 'function' ? leaf.loader : undefined;
+    const own: Shell = {
+      base: context,
+      loader,
+      parts: [] as unknown as Shell['parts'],
+      id: '',
+      context: shellContext,
+      assets,
+      cards,
+      list,
+    };
     const made = renderSection(shellContext, own);
     if (!made || made.preloads + made.section !== whole)
       return cannotCut(log, 'the probe section laid from its cards is not the one React renders');
@@ -199,6 +219,29 @@ export function createSearchPages(renderer: PageRenderer) {
     text.length < STORE_BELOW ? storedSegment(text) : deflateSegment(text, REQUEST_LEVEL);
 
   return {
+    /**
+     * A search's context without React Router's query, which costs more than
+     * the search itself: the podcast route's own loader, called on the URL,
+     * in the context of the search that made the shell (the same routes
+     * matched, the same site data). Undefined before the shell is made, and
+     * when the loader answers anything but a search page (an invalid search's
+     * 400): React Router's query then runs as for any page.
+     */
+    contextFor(url: string): StaticHandlerContext | undefined {
+      if (!shell?.loader) return undefined;
+      const href = new URL(url, siteUrl);
+      let data: unknown;
+      try {
+        // The loaders read the request's URL only (server/pages/route-loaders.ts).
+        data = shell.loader({ request: { url: href.href }, params: {}, context: undefined } as unknown as LoaderFunctionArgs);
+      } catch {
+        return undefined;
+      }
+      if (!isSearchPage(data)) return undefined;
+      const location = { ...shell.base.location, pathname: href.pathname, search: href.search, hash: '' };
+      return { ...shell.base, location, loaderData: { ...shell.base.loaderData, [PODCAST_ROUTE_ID]: data } };
+    },
+
     /**
      * The document of a search page (status 200), or undefined when there is
      * no shell, in which case the caller renders the whole page.

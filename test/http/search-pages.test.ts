@@ -91,16 +91,25 @@ describe('search pages from the shell', () => {
     expect(urls.length).toBeGreaterThan(100);
     const problems: string[] = [];
     const log = pino({ level: 'warn' }, { write: (line: string) => problems.push(line) });
-    const pages = createSearchPages(renderer);
+    const pages = createSearchPages(renderer, config.siteUrl);
+    expect(pages.contextFor(urls[0]!)).toBeUndefined();
     for (const url of urls) {
       const result = await renderer.query(url);
       if (result.kind !== 'page') throw new Error(`${url} redirects`);
-      const body = await pages.document(result.context, log);
+      // The first search makes the shell; every search after has its context from the route's loader alone.
+      const context = pages.contextFor(url) ?? (url === urls[0] ? result.context : undefined);
+      expect(context, url).toBeDefined();
+      expect(context!.loaderData, url).toEqual(result.context.loaderData);
+      expect(context!.location, url).toEqual(result.context.location);
+      const body = await pages.document(context!, log);
       expect(body, url).toBeDefined();
       const html = body!.bodies.identity.toString('utf8');
       expect(html, url).toBe(await renderedWhole(url));
       expect(zlib.gunzipSync(body!.bodies.gzip).toString('utf8'), url).toBe(html);
     }
+    // What is not a search page goes to React Router's query: an invalid search's 400, the plain list.
+    expect(pages.contextFor(`/podcast?q=${encodeURIComponent('tax\u0001')}`)).toBeUndefined();
+    expect(pages.contextFor('/podcast?q=tax&q=fee')).toBeUndefined();
     expect(problems).toEqual([]);
   });
 
