@@ -162,67 +162,74 @@ function readWithNodeWarc(file: string): Promise<IndependentRecord[]> {
 
 let first: string;
 
+/** A test that captures the whole site (about 15 s of one core): more than the default 30 s on two busy cores. */
+const CAPTURES = { timeout: 90_000 };
+
 describe('npm run archive (dist/cli/archive.js) on the built site, in-process', () => {
-  it('writes a WARC 1.1 file and a manifest; an independent reader finds one response per sitemap URL, with digests that match', async () => {
-    const run = await archive('--out', 'archive');
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^Archived \d+ pages and \d+ other files from the built site \(in-process\)$/m);
-    first = archiveFileOf(run);
-    expect(path.basename(first)).toMatch(/^site-\d{8}T\d{6}Z\.warc\.gz$/);
-    expect(path.dirname(first)).toBe(path.join(site, 'archive'));
+  it(
+    'writes a WARC 1.1 file and a manifest; an independent reader finds one response per sitemap URL, with digests that match',
+    CAPTURES,
+    async () => {
+      const run = await archive('--out', 'archive');
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^Archived \d+ pages and \d+ other files from the built site \(in-process\)$/m);
+      first = archiveFileOf(run);
+      expect(path.basename(first)).toMatch(/^site-\d{8}T\d{6}Z\.warc\.gz$/);
+      expect(path.dirname(first)).toBe(path.join(site, 'archive'));
 
-    // The first record's first line, straight from the gzip member.
-    expect(gunzipSync(readFileSync(first)).subarray(0, 9).toString()).toBe('WARC/1.1\r');
+      // The first record's first line, straight from the gzip member.
+      expect(gunzipSync(readFileSync(first)).subarray(0, 9).toString()).toBe('WARC/1.1\r');
 
-    const records = await readWithNodeWarc(first);
-    const manifest = manifestOf(first);
-    expect(records).toHaveLength(manifest.records.length);
-    expect(records[0]!.type).toBe('warcinfo');
-    expect(records.slice(1).every((record) => record.type === 'request' || record.type === 'response')).toBe(true);
+      const records = await readWithNodeWarc(first);
+      const manifest = manifestOf(first);
+      expect(records).toHaveLength(manifest.records.length);
+      expect(records[0]!.type).toBe('warcinfo');
+      expect(records.slice(1).every((record) => record.type === 'request' || record.type === 'response')).toBe(true);
 
-    const responses = records.filter((record) => record.type === 'response');
-    for (const record of [...responses, ...records.filter((r) => r.type === 'request')]) {
-      expect(record.payloadDigest, record.url).toMatch(/^sha256:[0-9a-f]{64}$/);
-      expect(record.blockDigest, record.url).toMatch(/^sha256:[0-9a-f]{64}$/);
-    }
-    for (const record of responses) expect(record.payloadDigest, record.url).toBe(`sha256:${sha256(record.body)}`);
+      const responses = records.filter((record) => record.type === 'response');
+      for (const record of [...responses, ...records.filter((r) => r.type === 'request')]) {
+        expect(record.payloadDigest, record.url).toMatch(/^sha256:[0-9a-f]{64}$/);
+        expect(record.blockDigest, record.url).toMatch(/^sha256:[0-9a-f]{64}$/);
+      }
+      for (const record of responses) expect(record.payloadDigest, record.url).toBe(`sha256:${sha256(record.body)}`);
 
-    // One response for every URL the archived sitemap lists, each a 200.
-    const sitemap = responses.find((record) => record.url === `${SITE}/sitemap.xml`)!;
-    const locations = [...sitemap.body.toString().matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
-    expect(locations.length).toBeGreaterThan(60);
-    for (const url of locations) {
-      const found = responses.filter((record) => record.url === url);
-      expect(
-        found.map((record) => record.status),
-        url,
-      ).toEqual([200]);
-      expect(found[0]!.contentType).toMatch(/^text\/html/);
-    }
-    const byUrl = (url: string) => responses.find((record) => record.url === url);
-    expect(byUrl(`${SITE}/robots.txt`)?.status).toBe(200);
-    expect(byUrl(`${SITE}/archive-check-page-not-found`)?.status).toBe(404);
-    // What the pages load: the stylesheet, scripts, share images, a hero video and its poster.
-    const types = new Set(responses.map((record) => record.contentType?.split(';')[0]));
-    for (const type of ['text/css', 'text/javascript', 'image/png', 'image/svg+xml', 'video/mp4']) expect(types, type).toContain(type);
+      // One response for every URL the archived sitemap lists, each a 200.
+      const sitemap = responses.find((record) => record.url === `${SITE}/sitemap.xml`)!;
+      const locations = [...sitemap.body.toString().matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+      expect(locations.length).toBeGreaterThan(60);
+      for (const url of locations) {
+        const found = responses.filter((record) => record.url === url);
+        expect(
+          found.map((record) => record.status),
+          url,
+        ).toEqual([200]);
+        expect(found[0]!.contentType).toMatch(/^text\/html/);
+      }
+      const byUrl = (url: string) => responses.find((record) => record.url === url);
+      expect(byUrl(`${SITE}/robots.txt`)?.status).toBe(200);
+      expect(byUrl(`${SITE}/archive-check-page-not-found`)?.status).toBe(404);
+      // What the pages load: the stylesheet, scripts, share images, a hero video and its poster.
+      const types = new Set(responses.map((record) => record.contentType?.split(';')[0]));
+      for (const type of ['text/css', 'text/javascript', 'image/png', 'image/svg+xml', 'video/mp4']) expect(types, type).toContain(type);
 
-    // Nothing that is not public yet.
-    const urls = records.map((record) => record.url ?? '');
-    expect(urls.some((url) => url.includes('a-draft-episode-nobody-may-see') || url.includes('an-episode-scheduled-for-later'))).toBe(
-      false,
-    );
+      // Nothing that is not public yet.
+      const urls = records.map((record) => record.url ?? '');
+      expect(urls.some((url) => url.includes('a-draft-episode-nobody-may-see') || url.includes('an-episode-scheduled-for-later'))).toBe(
+        false,
+      );
 
-    // The manifest agrees with the file and with what was read.
-    expect(manifest.sha256).toBe(sha256(readFileSync(first)));
-    expect(manifest.siteUrl).toBe(`${SITE}/`);
-    expect(manifest.build.commit).toMatch(/^[0-9a-f]{40}$/);
-    for (const [index, listed] of manifest.records.entries()) {
-      expect(listed.url ?? undefined).toBe(records[index]!.url);
-      if (listed.type === 'response') expect(`sha256:${listed.sha256}`).toBe(records[index]!.payloadDigest);
-    }
-  });
+      // The manifest agrees with the file and with what was read.
+      expect(manifest.sha256).toBe(sha256(readFileSync(first)));
+      expect(manifest.siteUrl).toBe(`${SITE}/`);
+      expect(manifest.build.commit).toMatch(/^[0-9a-f]{40}$/);
+      for (const [index, listed] of manifest.records.entries()) {
+        expect(listed.url ?? undefined).toBe(records[index]!.url);
+        if (listed.type === 'response') expect(`sha256:${listed.sha256}`).toBe(records[index]!.payloadDigest);
+      }
+    },
+  );
 
-  it('leaves the videos out with --no-media', async () => {
+  it('leaves the videos out with --no-media', CAPTURES, async () => {
     const run = await archive('--out', path.join(work, 'no-media'), '--no-media');
     expect(run.code, run.stderr).toBe(0);
     const manifest = manifestOf(archiveFileOf(run));
@@ -279,35 +286,39 @@ describe('archive verify', () => {
 });
 
 describe('archive diff', () => {
-  it('reports exactly the sentence that changed, on that page (exit 3), in text and as a printable page; the same content exits 0', async () => {
-    const contactFile = path.join(site, 'content/pages/contact.yaml');
-    const original = readFileSync(contactFile, 'utf8');
-    writeFileSync(contactFile, original.replace(INTRO, `${INTRO} ${SENTENCE}`));
-    try {
-      const run = await archive('--out', 'archive', '--no-media');
-      expect(run.code, run.stderr).toBe(0);
-      const second = archiveFileOf(run);
-      const report = path.join(work, 'report.html');
-      const diff = await archive('diff', first, second, '--html', report);
-      expect(diff.code).toBe(3);
-      expect(diff.stdout).toContain('Pages added: 0, removed: 0, changed: 1');
-      expect(diff.stdout).toContain(`Changed: ${SITE}/contact\n  text:\n    after “What Happens Next”\n    + ${SENTENCE}\n`);
-      expect(diff.stdout).not.toContain('OUTSIDE LINKS');
-      const html = readFileSync(report, 'utf8');
-      expect(html).toContain(`<ins>${SENTENCE}</ins>`);
-      expect(html).not.toContain('<script');
+  it(
+    'reports exactly the sentence that changed, on that page (exit 3), in text and as a printable page; the same content exits 0',
+    CAPTURES,
+    async () => {
+      const contactFile = path.join(site, 'content/pages/contact.yaml');
+      const original = readFileSync(contactFile, 'utf8');
+      writeFileSync(contactFile, original.replace(INTRO, `${INTRO} ${SENTENCE}`));
+      try {
+        const run = await archive('--out', 'archive', '--no-media');
+        expect(run.code, run.stderr).toBe(0);
+        const second = archiveFileOf(run);
+        const report = path.join(work, 'report.html');
+        const diff = await archive('diff', first, second, '--html', report);
+        expect(diff.code).toBe(3);
+        expect(diff.stdout).toContain('Pages added: 0, removed: 0, changed: 1');
+        expect(diff.stdout).toContain(`Changed: ${SITE}/contact\n  text:\n    after “What Happens Next”\n    + ${SENTENCE}\n`);
+        expect(diff.stdout).not.toContain('OUTSIDE LINKS');
+        const html = readFileSync(report, 'utf8');
+        expect(html).toContain(`<ins>${SENTENCE}</ins>`);
+        expect(html).not.toContain('<script');
 
-      const same = await archive('diff', first, first);
-      expect(same.code).toBe(0);
-      expect(same.stdout).toContain('No change');
-    } finally {
-      writeFileSync(contactFile, original);
-    }
-  });
+        const same = await archive('diff', first, first);
+        expect(same.code).toBe(0);
+        expect(same.stdout).toContain('No change');
+      } finally {
+        writeFileSync(contactFile, original);
+      }
+    },
+  );
 });
 
 describe('archive --from URL', () => {
-  it('records the same pages from a running server as from the built site', async () => {
+  it('records the same pages from a running server as from the built site', CAPTURES, async () => {
     server = await startServerProcess({
       cwd: site,
       command: ['node', path.join(rootDir, 'dist/server/index.js')],

@@ -41,7 +41,7 @@ function run(contentDir: string, ...args: string[]): Run {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** The same without blocking this process, which also serves the feed. */
+/** The same without blocking this process, which may serve the feed, so several runs can go at once. */
 function runAsync(contentDir: string, ...args: string[]): Promise<Run> {
   return promisify(execFile)(tsx, [CLI, ...args, '--content', contentDir], {
     cwd: path.dirname(contentDir),
@@ -228,7 +228,7 @@ describe('content:import', () => {
     expect(run(content, feed).stdout).toContain('skipped "Same Title!": already imported as content/episodes/same-title-2.md (same guid)');
   });
 
-  it('a malformed feed, an unreadable file or a refused URL gets one line on stderr, exit 1 and no file', () => {
+  it('a malformed feed, an unreadable file or a refused URL gets one line on stderr, exit 1 and no file', async () => {
     const content = copyOfContent();
     const before = snapshot(path.join(content, 'episodes'));
     const dir = path.dirname(content);
@@ -264,8 +264,11 @@ describe('content:import', () => {
       ['http://feeds.example.com/show.xml', /^http:\/\/feeds\.example\.com\/show\.xml: only https:\/\/ addresses are fetched/],
       ['ftp://feeds.example.com/show.xml', /^ftp:\/\/feeds\.example\.com\/show\.xml: only https:\/\/ addresses are fetched, not ftp$/],
     ];
-    for (const [source, message] of cases) {
-      const result = run(content, source);
+    // The eight runs at once: each is its own process and writes nothing, and one after another they took
+    // more than the test's 30 s on two busy cores.
+    const results = await Promise.all(cases.map(([source]) => runAsync(content, source)));
+    for (const [index, [source, message]] of cases.entries()) {
+      const result = results[index]!;
       expect(result.status, source).toBe(1);
       expect(result.stdout, source).toBe('');
       const lines = result.stderr.trimEnd().split('\n');
@@ -276,10 +279,12 @@ describe('content:import', () => {
     expect(snapshot(path.join(content, 'episodes'))).toEqual(before);
   });
 
-  it('bad usage prints the usage line and exits 2', () => {
+  it('bad usage prints the usage line and exits 2', async () => {
     const content = copyOfContent();
-    for (const args of [[], ['a.xml', '--no-such-flag'], ['a.xml', 'b.xml']]) {
-      const result = run(content, ...args);
+    const usages = [[], ['a.xml', '--no-such-flag'], ['a.xml', 'b.xml']];
+    const results = await Promise.all(usages.map((args) => runAsync(content, ...args)));
+    for (const [index, args] of usages.entries()) {
+      const result = results[index]!;
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr).toContain('usage: npm run content:import -- <feed.xml | https URL>');
     }
