@@ -80,8 +80,6 @@ interface Shell {
   parts: [DeflatedSegment, DeflatedSegment, DeflatedSegment, DeflatedSegment];
   /** Names the shell in every search's ETag. */
   id: string;
-  /** The request the shell was made for: cards are rendered on it, as a card is the same on every search's page. */
-  context: StaticHandlerContext;
   assets: DocumentAssets;
   cards: SearchCards;
   /** The list's opening tag, and what wraps each card in it. */
@@ -123,7 +121,10 @@ export function createSearchPages(renderer: PageRenderer, siteUrl: string) {
   }
 
   /** Preloads and section of a search page: the frame by React, the cards from their templates; undefined if a card has none. */
-  function renderSection(context: StaticHandlerContext, own: Shell): { preloads: string; section: string } | undefined {
+  function renderSection(
+    context: StaticHandlerContext,
+    own: Pick<Shell, 'assets' | 'cards' | 'list'>,
+  ): { preloads: string; section: string } | undefined {
     const data = context.loaderData[PODCAST_ROUTE_ID] as PodcastPageData;
     const frame = renderOnPage(context, own.assets, <EpisodesSection data={withoutCards(data)} />);
     const items = data.search!.results.items;
@@ -171,21 +172,8 @@ export function createSearchPages(renderer: PageRenderer, siteUrl: string) {
     }
     const itemAt = whole.lastIndexOf('<li', articleAt);
     const listAt = whole.lastIndexOf('<ul', itemAt);
-    const itemClose = '</li>';
-    const list = { open: whole.slice(listAt, itemAt), itemOpen: whole.slice(itemAt, articleAt), itemClose };
-    const leaf = context.matches.at(-1)?.route;
-    const loader = leaf?.id === PODCAST_ROUTE_ID && typeof leaf.loader === 'function' ? leaf.loader : undefined;
-    const own: Shell = {
-      base: context,
-      loader,
-      parts: [] as unknown as Shell['parts'],
-      id: '',
-      context: shellContext,
-      assets,
-      cards,
-      list,
-    };
-    const made = renderSection(shellContext, own);
+    const list = { open: whole.slice(listAt, itemAt), itemOpen: whole.slice(itemAt, articleAt), itemClose: '</li>' };
+    const made = renderSection(shellContext, { assets, cards, list });
     if (!made || made.preloads + made.section !== whole)
       return cannotCut(log, 'the probe section laid from its cards is not the one React renders');
 
@@ -202,8 +190,13 @@ export function createSearchPages(renderer: PageRenderer, siteUrl: string) {
     }
     const [p0, p1, s0, s1, j0, j1] = cuts as [number, number, number, number, number, number];
     const texts = [page.html.slice(0, p0), page.html.slice(p1, s0), page.html.slice(s1, j0), page.html.slice(j1)];
+    const leaf = context.matches.at(-1)?.route;
     return {
-      ...own,
+      base: context,
+      loader: leaf?.id === PODCAST_ROUTE_ID && typeof leaf.loader === 'function' ? leaf.loader : undefined,
+      assets,
+      cards,
+      list,
       parts: texts.map((text) => deflateSegment(Buffer.from(text), SHELL_LEVEL)) as Shell['parts'],
       id: hashOf(...texts),
     };
