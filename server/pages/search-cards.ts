@@ -31,18 +31,23 @@ interface CardTemplate {
   parts: [string, string, string];
 }
 
-// What React escapes in text, and how (react-dom's escapeTextForBrowser).
+// What React escapes in text and attribute values, and how (react-dom's escapeTextForBrowser).
 const ESCAPED_IN_TEXT = /["&'<>]/g;
 const TEXT_ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
 /** React's separator between two text nodes side by side, so hydration finds two. */
 const TEXT_SEPARATOR = '<!-- -->';
+
+/** `text` as React writes it in an element's text or an attribute's value. */
+export function escapeText(text: string): string {
+  return text.replace(ESCAPED_IN_TEXT, (character) => TEXT_ESCAPES[character]!);
+}
 
 /** Pieces as episode-card.tsx's Marked renders them: plain text, and the matched words in <mark>. */
 export function markedHtml(pieces: readonly TextPiece[]): string {
   let html = '';
   let afterText = false;
   for (const { text, mark } of pieces) {
-    const escaped = text.replace(ESCAPED_IN_TEXT, (character) => TEXT_ESCAPES[character]!);
+    const escaped = escapeText(text);
     if (mark) {
       html += `<mark>${escaped}</mark>`;
       afterText = false;

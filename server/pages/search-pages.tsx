@@ -4,12 +4,14 @@
  * (results, heading, the form's value, the pages), the image preloads React
  * hoists into <head> for the first cards, and the search in the payload.
  * So the first search of a content version renders a whole page once, as
- * the shell, and cuts it at those three places. Every search after renders
- * only its section's frame with React (EpisodesSection, the component the
- * page itself renders, with no cards), lays in its cards from templates made
- * once per episode (./search-cards.ts), serializes its search, and lays the
- * three into the shell. The bytes are the renderer's: the shell checks its
- * own probe card, and test/http/search-pages.test.ts compares whole pages.
+ * the shell, and cuts it at those three places. Every search after fills in
+ * its section's frame (EpisodesSection, the component the page itself
+ * renders, with no cards) from a template made once per shape of results
+ * (./search-frames.ts), lays in its cards from templates made once per
+ * episode (./search-cards.ts), serializes its search, and lays the three
+ * into the shell: React renders nothing for it. The bytes are the
+ * renderer's: the shell checks its own probe card and a probe frame, and
+ * test/http/search-pages.test.ts compares whole pages.
  * gzip is assembled the same way: the shell's parts are compressed once,
  * hard, and only the three new parts per request.
  */
@@ -34,6 +36,8 @@ import type { DeflatedSegment } from './gzip-segments';
 import type { PageRenderer } from './render-page';
 import { createSearchCards } from './search-cards';
 import type { SearchCards } from './search-cards';
+import { createSearchFrames } from './search-frames';
+import type { SearchFrames, SearchOnPage } from './search-frames';
 
 /** The route whose data is the search (shared/routes.tsx). */
 const PODCAST_ROUTE_ID = 'podcast-page';
@@ -65,6 +69,8 @@ const PROBE_RESULT: EpisodeSearchResult = {
   title: [{ text: 'Search' }, { text: 'shell', mark: true }],
   excerpt: { source: 'description', pieces: [{ text: 'Search ' }, { text: 'shell', mark: true }] },
 };
+/** A query with every character React escapes or a link encodes, and the frames' own slot, for the probe frame. */
+const PROBE_QUERY = `"tax" & <estate> 'trust' 50%+fee a/b?c#d=e “é” \uE002`;
 
 /** The element the podcast route shows: a section, or one card. */
 function ElementRoute() {
@@ -82,6 +88,8 @@ interface Shell {
   id: string;
   assets: DocumentAssets;
   cards: SearchCards;
+  /** Null when the probe frame made from its template was not React's: frames are then rendered by React. */
+  frames: SearchFrames | null;
   /** The list's opening tag, and what wraps each card in it. */
   list: { open: string; itemOpen: string; itemClose: string };
 }
@@ -120,13 +128,20 @@ export function createSearchPages(renderer: PageRenderer, siteUrl: string) {
     );
   }
 
-  /** Preloads and section of a search page: the frame by React, the cards from their templates; undefined if a card has none. */
+  /** The section of a search page with `search`, without its cards, as React renders it. */
+  function renderFrame(context: StaticHandlerContext, assets: DocumentAssets, search: SearchOnPage): string {
+    const data = context.loaderData[PODCAST_ROUTE_ID] as PodcastPageData;
+    return renderOnPage(context, assets, <EpisodesSection data={withoutCards({ ...data, search })} />);
+  }
+
+  /** Preloads and section of a search page: frame and cards from their templates; undefined if a card has none. */
   function renderSection(
     context: StaticHandlerContext,
-    own: Pick<Shell, 'assets' | 'cards' | 'list'>,
+    own: Pick<Shell, 'assets' | 'cards' | 'frames' | 'list'>,
   ): { preloads: string; section: string } | undefined {
     const data = context.loaderData[PODCAST_ROUTE_ID] as PodcastPageData;
-    const frame = renderOnPage(context, own.assets, <EpisodesSection data={withoutCards(data)} />);
+    const render = (search: SearchOnPage) => renderFrame(context, own.assets, search);
+    const frame = own.frames?.fill(data.search!, render) ?? render(data.search!);
     const items = data.search!.results.items;
     if (items.length === 0) return { preloads: '', section: frame };
     const preloads = new Set<string>();
@@ -173,9 +188,18 @@ export function createSearchPages(renderer: PageRenderer, siteUrl: string) {
     const itemAt = whole.lastIndexOf('<li', articleAt);
     const listAt = whole.lastIndexOf('<ul', itemAt);
     const list = { open: whole.slice(listAt, itemAt), itemOpen: whole.slice(itemAt, articleAt), itemClose: '</li>' };
-    const made = renderSection(shellContext, { assets, cards, list });
+    const made = renderSection(shellContext, { assets, cards, frames: null, list });
     if (!made || made.preloads + made.section !== whole)
       return cannotCut(log, 'the probe section laid from its cards is not the one React renders');
+
+    // A frame filled in from its template against React's, for a query that needs every escape and encoding.
+    let frames: SearchFrames | null = createSearchFrames();
+    const probeFrame = { ...probeSearch, q: PROBE_QUERY };
+    const renderProbeFrame = (search: SearchOnPage) => renderFrame(shellContext, assets, search);
+    if (frames.fill(probeFrame, renderProbeFrame) !== renderProbeFrame(probeFrame)) {
+      log.error('search pages: the probe frame made from its template is not the one React renders; React renders every frame');
+      frames = null;
+    }
 
     // Each cut must be found exactly once, in this order; else the page is not what this module expects.
     const payloadSearch = jsonForScriptElement(probeSearch);
@@ -196,6 +220,7 @@ export function createSearchPages(renderer: PageRenderer, siteUrl: string) {
       loader: leaf?.id === PODCAST_ROUTE_ID && typeof leaf.loader === 'function' ? leaf.loader : undefined,
       assets,
       cards,
+      frames,
       list,
       parts: texts.map((text) => deflateSegment(Buffer.from(text), SHELL_LEVEL)) as Shell['parts'],
       id: hashOf(...texts),

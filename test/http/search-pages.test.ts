@@ -51,6 +51,9 @@ const queries = [
   `/podcast?q=${encodeURIComponent('Ünïcödé planning 😀')}`,
   `/podcast?q=${'a'.repeat(MAX_QUERY_LENGTH)}`,
   '/podcast?q=ESTATE&utm_source=newsletter',
+  // The frames' own slot, as a character and as a link writes it: filled in, never read as a slot again.
+  `/podcast?q=${encodeURIComponent('tax \uE002 %EE%80%82 50%+fee')}&page=2`,
+  `/podcast?q=${encodeURIComponent("estate & 'trust' <b>")}&format=audio&page=2`,
 ];
 
 describe('search pages from the shell', () => {
