@@ -12,6 +12,7 @@
  * test/http/search-pages.test.ts compares whole pages byte for byte.
  */
 import type { PodcastPageData } from '../../shared/pages/podcast-page';
+import { searchHref } from '../../shared/rules/episode-search';
 import { escapeText } from './search-cards';
 
 export type SearchOnPage = NonNullable<PodcastPageData['search']>;
@@ -21,8 +22,8 @@ export type RenderFrame = (search: SearchOnPage) => string;
 
 /** A character no content has (Unicode private use; ./search-cards.ts uses \uE000 and \uE001), which React writes as it is. */
 const QUERY_SLOT = '\uE002';
-/** The query as a link to another page of the search writes it (searchHref's URLSearchParams). */
-const queryInLink = (q: string) => new URLSearchParams({ q }).toString().slice('q='.length);
+/** The query as the links to the search's other pages write it: searchHref's own encoding. */
+const queryInLink = (q: string) => searchHref('', { q }).slice('?q='.length);
 const SLOTS = new RegExp(`${QUERY_SLOT}|${queryInLink(QUERY_SLOT)}`, 'g');
 /** Shapes kept, the oldest dropped first: counts and pages are bounded by the episodes, so a few hundred at most. */
 const MAX_FRAMES = 512;
