@@ -111,7 +111,9 @@ describe.each([
       await Promise.all(replicas.map((replica) => replica.app.storage.close()));
       await fake.close();
     }
-  });
+    // Its own waits add up to 17.5 s at most (the outage, delivery, a second look); three apps on one database,
+    // made while both cores run Chromium, once pushed the whole past the default 30 s.
+  }, 60_000);
 });
 
 describe('claims on the ledger file', () => {
