@@ -50,20 +50,24 @@ export interface TestPage {
 
 export async function openPage(browser: Browser, options: BrowserContextOptions & { javaScriptEnabled?: boolean } = {}): Promise<TestPage> {
   const context = await browser.newContext(options);
-  const problems: ConsoleProblem[] = [];
-  const blocked: string[] = [];
+  const page = await context.newPage();
+  const tab: TestPage = { page, problems: [], blocked: [], close: () => context.close() };
   await context.route('**/*', (route) => {
     const url = route.request().url();
     if (isLoopback(url)) return route.continue();
-    blocked.push(url);
+    tab.blocked.push(url);
     return route.abort('blockedbyclient');
   });
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push({ kind: 'console.error', text: message.text(), url: message.location().url });
+  recordProblems(tab);
+  return tab;
+}
+
+/** Records the page's console errors and uncaught exceptions in `tab.problems` (whichever array it holds then). */
+export function recordProblems(tab: TestPage): void {
+  tab.page.on('console', (message) => {
+    if (message.type() === 'error') tab.problems.push({ kind: 'console.error', text: message.text(), url: message.location().url });
   });
-  page.on('pageerror', (error) => problems.push({ kind: 'pageerror', text: `${error.name}: ${error.message}` }));
-  return { page, problems, blocked, close: () => context.close() };
+  tab.page.on('pageerror', (error) => tab.problems.push({ kind: 'pageerror', text: `${error.name}: ${error.message}` }));
 }
 
 /** Resolves once React has hydrated the document (the client entry marks <html>). */

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { contactMessages } from '../../shared/rules/contact-message';
 import { startServer } from '../support/app';
 import { axeViolations, axeViolationsWithoutScript } from '../support/axe';
-import { openPage, waitForHydration } from '../../scripts/local/browser';
+import { waitForHydration } from '../../scripts/local/browser';
 import { isSameDocument, markDocument, useBrowser, withoutDocumentStatus } from '../support/browser';
 import type { TestPage } from '../../scripts/local/browser';
 import type { TestServer } from '../support/browser';
@@ -54,7 +54,7 @@ const summary = (page: Page) => page.locator('#contact-form-summary');
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
 async function open(width: number, javaScriptEnabled = true, path = '/contact'): Promise<TestPage> {
-  const tab = await openPage(ctx.browser, { viewport: { width, height: 900 }, reducedMotion: 'reduce', javaScriptEnabled });
+  const tab = await ctx.tab({ viewport: { width, height: 900 }, reducedMotion: 'reduce', javaScriptEnabled });
   // A step that cannot happen fails with its own message, not as the test's timeout.
   tab.page.setDefaultTimeout(10_000);
   await tab.page.goto(`${server.origin}${path}`);

@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { paths, servicePagePaths, staticPagePaths } from '../../shared/paths';
-import { horizontalOverflow, openPage, waitForHydration } from '../../scripts/local/browser';
+import { horizontalOverflow, waitForHydration } from '../../scripts/local/browser';
 import { isSameDocument, markDocument, useBrowserAndServer } from '../support/browser';
+import type { TabOptions } from '../support/browser';
 import type { TestPage } from '../../scripts/local/browser';
 
 const ctx = useBrowserAndServer();
@@ -16,8 +17,8 @@ const ctx = useBrowserAndServer();
 const OWN_TEST_FILES: readonly string[] = [paths.home, paths.podcast, paths.press];
 const ALL_PAGES = staticPagePaths.filter((path) => !OWN_TEST_FILES.includes(path));
 
-async function withPage(options: Parameters<typeof openPage>[1], run: (testPage: TestPage) => Promise<void>): Promise<void> {
-  const testPage = await openPage(ctx.browser, options);
+async function withPage(options: TabOptions, run: (testPage: TestPage) => Promise<void>): Promise<void> {
+  const testPage = await ctx.tab(options);
   try {
     await run(testPage);
   } finally {

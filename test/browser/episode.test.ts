@@ -11,7 +11,7 @@ import { episodes } from '../support/content';
 import type { Episode } from '../../shared/content/types';
 import { paths } from '../../shared/paths';
 import { listenPlatform, parseYouTubeId } from '../../shared/rules/youtube';
-import { horizontalOverflow, openPage, waitForHydration } from '../../scripts/local/browser';
+import { horizontalOverflow, waitForHydration } from '../../scripts/local/browser';
 import { isSameDocument, markDocument, useBrowserAndServer, withoutBlockedThumbnails } from '../support/browser';
 
 const ctx = useBrowserAndServer();
@@ -90,7 +90,7 @@ async function expectCoverOnly(page: Page) {
 
 describe('YouTube thumbnail', () => {
   it("shows the video's thumbnail over the whole frame when it loads", async () => {
-    const { page, problems, close } = await openPage(ctx.browser, { viewport: VIEWPORT });
+    const { page, problems, close } = await ctx.tab({ viewport: VIEWPORT });
     // A 1280x720 JPEG of our own stands in for YouTube's, which this machine cannot reach.
     await page.route(`${THUMBNAIL_HOST}**`, (route) =>
       route.fulfill({ path: 'public/media/video/hero-home.jpg', contentType: 'image/jpeg' }),
@@ -124,7 +124,7 @@ describe('YouTube thumbnail', () => {
   });
 
   it('shows the cover before hydration, and drops a thumbnail that failed before it', async () => {
-    const { page, problems, close } = await openPage(ctx.browser, { viewport: VIEWPORT });
+    const { page, problems, close } = await ctx.tab({ viewport: VIEWPORT });
     // Hold the client entry back until the image has already failed: React's onError is not attached then.
     const release = await holdClientEntry(page);
     await page.goto(url(youtubeEpisode), { waitUntil: 'commit' });
@@ -148,7 +148,7 @@ describe('YouTube thumbnail', () => {
   });
 
   it('leaves the cover when the failure comes after hydration (an episode opened from the list)', async () => {
-    const { page, problems, close } = await openPage(ctx.browser, { viewport: VIEWPORT });
+    const { page, problems, close } = await ctx.tab({ viewport: VIEWPORT });
     // Slow the refusal down so the image fails while React is listening.
     await page.route(`${THUMBNAIL_HOST}**`, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -200,7 +200,7 @@ describe('episode media and links', () => {
   });
 
   it('requests the player only once the page has hydrated, in the place kept for it', async () => {
-    const { page, blocked, close } = await openPage(ctx.browser, { viewport: VIEWPORT });
+    const { page, blocked, close } = await ctx.tab({ viewport: VIEWPORT });
     const player = page.locator('section.episode-player');
     // Hold the client entry back: the page paints as its HTML alone makes it.
     const release = await holdClientEntry(page);
@@ -225,7 +225,7 @@ describe('episode media and links', () => {
   });
 
   it('is there without JavaScript', async () => {
-    const { page, close } = await openPage(ctx.browser, { viewport: VIEWPORT, javaScriptEnabled: false });
+    const { page, close } = await ctx.tab({ viewport: VIEWPORT, javaScriptEnabled: false });
     await page.goto(url(spotifyVideoEpisode));
     const frame = page.locator('iframe');
     expect(await frame.getAttribute('src')).toMatch(/^https:\/\/open\.spotify\.com\/embed\/episode\//);
@@ -302,7 +302,7 @@ describe('episode media and links', () => {
   });
 
   it.each([360, 1440])('has no horizontal scrolling at %i px', async (width) => {
-    const { page, close } = await openPage(ctx.browser, { viewport: { width, height: 900 } });
+    const { page, close } = await ctx.tab({ viewport: { width, height: 900 } });
     for (const episode of [youtubeEpisode, spotifyVideoEpisode, appleEpisode, comingSoonEpisode]) {
       await page.goto(url(episode));
       await waitForHydration(page);

@@ -6,13 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { services } from '../support/content';
 import { paths } from '../../shared/paths';
-import { horizontalOverflow, openPage, scrollThroughPage } from '../../scripts/local/browser';
+import { horizontalOverflow, scrollThroughPage } from '../../scripts/local/browser';
 import { clickAtCentre, clickOpensNewTab, isSameDocument, linkTargets, markDocument, useBrowserAndServer } from '../support/browser';
+import type { TabOptions } from '../support/browser';
 import type { TestPage } from '../../scripts/local/browser';
 
 const ctx = useBrowserAndServer();
 
-function openHome(options: Parameters<typeof openPage>[1] = {}): Promise<TestPage> {
+function openHome(options: TabOptions = {}): Promise<TestPage> {
   return ctx.open(paths.home, { viewport: { width: 1280, height: 900 }, ...options });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, waitForHydration } from '../../scripts/local/browser';
+import { waitForHydration } from '../../scripts/local/browser';
 import { isSameDocument, markDocument, useBrowserAndServer, withoutBlockedThumbnails, withoutDocumentStatus } from '../support/browser';
 
 const ctx = useBrowserAndServer();
@@ -19,7 +19,7 @@ describe('hydration', () => {
     ['/no/such/page', 404],
     ['/podcast/no-such-episode', 404],
   ])('%s hydrates with no console or page errors', async (path, status) => {
-    const { page, problems, close } = await openPage(ctx.browser);
+    const { page, problems, close } = await ctx.tab();
     const response = await page.goto(ctx.server.origin + path);
     expect(response?.status()).toBe(status);
     await waitForHydration(page);
@@ -97,7 +97,7 @@ describe('legacy address in the browser', () => {
   });
 
   it('follows the server’s 301 on a direct visit', async () => {
-    const { page, close } = await openPage(ctx.browser);
+    const { page, close } = await ctx.tab();
     const response = await page.goto(ctx.server.origin + LEGACY + '/');
     expect(page.url()).toBe(ctx.server.origin + EPISODE);
     expect(response?.status()).toBe(200);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { episodes } from '../support/content';
 import { paths } from '../../shared/paths';
-import { openPage } from '../../scripts/local/browser';
+
 import { useBrowserAndServer } from '../support/browser';
 
 const ctx = useBrowserAndServer();
@@ -269,7 +269,7 @@ describe('background video pause buttons', () => {
 
 describe('transcript', () => {
   it("opens without JavaScript, and the browser's text search finds its words while it is closed", async () => {
-    const { page, close } = await openPage(ctx.browser, { javaScriptEnabled: false });
+    const { page, close } = await ctx.tab({ javaScriptEnabled: false });
     await page.goto(ctx.server.origin + paths.episode(withTranscript.id));
     const details = page.locator('details.episode-transcript__details');
     await page.getByText('Read the transcript').click();

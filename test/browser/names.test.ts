@@ -14,8 +14,9 @@ import { paths, staticPagePaths } from '../../shared/paths';
 import { emailMessages } from '../../shared/rules/email';
 import { newsletterMessages } from '../../shared/rules/newsletter';
 import { startServer } from '../support/app';
-import { openPage, waitForHydration } from '../../scripts/local/browser';
+import { waitForHydration } from '../../scripts/local/browser';
 import { useBrowser, withoutBlockedThumbnails, withoutDocumentStatus } from '../support/browser';
+import type { TabOptions } from '../support/browser';
 import type { TestServer } from '../support/browser';
 import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../../scripts/local/fake-provider';
 import type { FakeProvider, FormEndpointMode } from '../../scripts/local/fake-provider';
@@ -35,8 +36,8 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function open(path: string, options: Parameters<typeof openPage>[1] = {}) {
-  const tab = await openPage(ctx.browser, { viewport: { width: 1280, height: 800 }, ...options });
+async function open(path: string, options: TabOptions = {}) {
+  const tab = await ctx.tab({ viewport: { width: 1280, height: 800 }, ...options });
   await tab.page.goto(server.origin + path);
   await waitForHydration(tab.page);
   return tab;
@@ -148,7 +149,7 @@ describe('newsletter announcements', () => {
   });
 
   it('without JavaScript, the server’s error notice describes the field', async () => {
-    const { page, close } = await openPage(ctx.browser, { javaScriptEnabled: false });
+    const { page, close } = await ctx.tab({ javaScriptEnabled: false });
     await page.goto(`${server.origin}/?newsletter=invalid#contact`);
     const notice = page.locator('#newsletter-notice');
     expect(await notice.getAttribute('role')).toBe('alert');

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../shared/paths';
 import { content } from '../support/content';
-import { openPage } from '../../scripts/local/browser';
+
 import { useBrowserAndServer } from '../support/browser';
 
 const ctx = useBrowserAndServer();
@@ -15,7 +15,7 @@ const episodePath = paths.episode(content.episodes[0]!.id);
 
 describe('the navigation bar', () => {
   it('without JavaScript stays solid: the bar looks the same whatever has scrolled under it', async () => {
-    const { page, close } = await openPage(ctx.browser, { viewport: VIEWPORT, javaScriptEnabled: false });
+    const { page, close } = await ctx.tab({ viewport: VIEWPORT, javaScriptEnabled: false });
     try {
       await page.goto(ctx.server.origin + episodePath);
       const header = page.locator('.site-header');

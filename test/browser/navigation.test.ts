@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage } from '../../scripts/local/browser';
+
 import { useBrowserAndServer } from '../support/browser';
 
 const ctx = useBrowserAndServer();
@@ -75,7 +75,7 @@ describe('navigation bar', () => {
 
 describe('footer', () => {
   it('links every group and leaves the social placeholders without a target', async () => {
-    const { page, close } = await openPage(ctx.browser);
+    const { page, close } = await ctx.tab();
     await page.goto(ctx.server.origin + '/');
     const footer = page.locator('footer');
     for (const [group, count] of [

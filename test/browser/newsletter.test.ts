@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Page } from 'playwright-core';
 import { newsletterMessages } from '../../shared/rules/newsletter';
 import { startServer } from '../support/app';
-import { openPage, waitForHydration } from '../../scripts/local/browser';
+import { waitForHydration } from '../../scripts/local/browser';
 import { useBrowser, withoutDocumentStatus } from '../support/browser';
 import type { TestPage } from '../../scripts/local/browser';
 import type { TestServer } from '../support/browser';
@@ -52,7 +52,7 @@ const submit = (page: Page) => section(page).locator('button[type="submit"]');
 const toasts = (page: Page) => page.locator('.toast-region .toast');
 
 async function openHome(options: { javaScriptEnabled?: boolean } = {}) {
-  tab = await openPage(ctx.browser, options);
+  tab = await ctx.tab(options);
   await tab.page.goto(`${server.origin}/`);
   if (options.javaScriptEnabled !== false) await waitForHydration(tab.page);
   return tab.page;
@@ -179,7 +179,7 @@ describe('with JavaScript', () => {
   });
 
   it('after a sign-up without JavaScript, the page’s notice gives way to the next toast', async () => {
-    tab = await openPage(ctx.browser);
+    tab = await ctx.tab();
     const page = tab.page;
     await page.goto(`${server.origin}/?newsletter=unavailable`);
     await waitForHydration(page);
@@ -206,7 +206,7 @@ describe('without JavaScript', () => {
 
   it('shows a refusal as an alert on the page it came from', async () => {
     fake.setMode('rejected');
-    tab = await openPage(ctx.browser, { javaScriptEnabled: false });
+    tab = await ctx.tab({ javaScriptEnabled: false });
     const page = tab.page;
     await page.goto(`${server.origin}/press`);
     await field(page).fill(EMAIL);

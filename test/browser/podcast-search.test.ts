@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, axeViolationsWithoutScript } from '../support/axe';
-import { openPage, waitForHydration } from '../../scripts/local/browser';
+import { waitForHydration } from '../../scripts/local/browser';
 import { isSameDocument, markDocument, useBrowserAndServer } from '../support/browser';
 import { content, episodes } from '../support/content';
 import { episodeFormat } from '../../shared/rules/episode-search';
@@ -41,7 +41,7 @@ describe.each([390, 1280])('at %i px', (width) => {
     expect(await axeViolations(page)).toEqual([]);
 
     // The same address, opened afresh, shows the same results: it can be shared.
-    const shared = await openPage(ctx.browser, { viewport: { width, height: 900 } });
+    const shared = await ctx.tab({ viewport: { width, height: 900 } });
     await shared.page.goto(page.url());
     await waitForHydration(shared.page);
     expect(await cardTitles(shared.page)).toEqual(titles);
@@ -70,7 +70,7 @@ describe.each([390, 1280])('at %i px', (width) => {
   });
 
   it('without JavaScript: the form is a GET the server answers with the results', async () => {
-    const { page, close } = await openPage(ctx.browser, { viewport: { width, height: 900 }, javaScriptEnabled: false });
+    const { page, close } = await ctx.tab({ viewport: { width, height: 900 }, javaScriptEnabled: false });
     await page.goto(`${ctx.server.origin}/podcast`);
     await Promise.all([page.waitForURL(/q=retirment/), searchFor(page, 'retirment')]);
     expect(new URL(page.url()).pathname).toBe('/podcast');

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { episodes } from '../support/content';
-import { horizontalOverflow, openPage, waitForHydration } from '../../scripts/local/browser';
+import { horizontalOverflow, waitForHydration } from '../../scripts/local/browser';
 import { isSameDocument, markDocument, useBrowserAndServer, withoutBlockedThumbnails } from '../support/browser';
 
 const ctx = useBrowserAndServer();
@@ -30,7 +30,7 @@ async function expectListScrolledIntoView(page: Page) {
 
 describe('podcast list', () => {
   it('loads and hydrates with no console or page errors', async () => {
-    const { page, problems, close } = await openPage(ctx.browser, { viewport: VIEWPORT });
+    const { page, problems, close } = await ctx.tab({ viewport: VIEWPORT });
     const response = await page.goto(ctx.server.origin + '/podcast');
     expect(response?.status()).toBe(200);
     await waitForHydration(page);
@@ -142,7 +142,7 @@ describe('podcast list', () => {
   });
 
   it('reaches page 2 through the same links with JavaScript disabled', async () => {
-    const { page, problems, close } = await openPage(ctx.browser, { viewport: VIEWPORT, javaScriptEnabled: false });
+    const { page, problems, close } = await ctx.tab({ viewport: VIEWPORT, javaScriptEnabled: false });
     await page.goto(ctx.server.origin + '/podcast');
     expect(await status(page)).toBe('Page 1 of 9 (50 total episodes)');
     const response = await Promise.all([

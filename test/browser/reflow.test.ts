@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { episodes } from '../support/content';
 import { paths, staticPagePaths } from '../../shared/paths';
-import { horizontalOverflow, openPage, waitForHydration } from '../../scripts/local/browser';
+import { horizontalOverflow, waitForHydration } from '../../scripts/local/browser';
 import { useBrowserAndServer } from '../support/browser';
 import type { HorizontalOverflow } from '../../scripts/local/browser';
 
@@ -124,7 +124,7 @@ describe.each([
   ['1280 × 1024 at 400 % zoom', { viewport: { width: 320, height: 256 }, deviceScaleFactor: 4 }],
 ])('reflow at %s', (_label, options) => {
   it('no page scrolls sideways or clips its content', async () => {
-    const tab = await openPage(ctx.browser, { ...options, reducedMotion: 'reduce' });
+    const tab = await ctx.tab({ ...options, reducedMotion: 'reduce' });
     try {
       for (const path of pages) {
         await load(tab.page, path);
@@ -153,7 +153,7 @@ describe.each([320, 1280])('at %i px', (width) => {
 
   beforeAll(async () => {
     // The site's CSP rightly refuses injected styles; a user style sheet is not bound by it.
-    const tab = await openPage(ctx.browser, { viewport: { width, height: 800 }, bypassCSP: true });
+    const tab = await ctx.tab({ viewport: { width, height: 800 }, bypassCSP: true });
     try {
       for (const path of pages) {
         await load(tab.page, path);
