@@ -3,18 +3,16 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * Tests that build the whole site again (npm run review builds two versions, npm run edit a clone and the
  * editor's bundle) keep both cores busy for minutes: beside the rest they starved the timing-sensitive tests
- * (10,000 searches, the archive's captures). They run after the others, one at a time (vitest.heavy.config.ts).
+ * (10,000 searches, the archive's captures). They are a project of their own that runs after the others,
+ * one file at a time.
  */
-export const HEAVY_TESTS = ['test/process/review.test.ts', 'test/process/edit.test.ts', 'test/browser/admin-workflow.test.ts'];
+const HEAVY_TESTS = ['test/process/review.test.ts', 'test/process/edit.test.ts', 'test/browser/admin-workflow.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
-    exclude: [...configDefaults.exclude, ...HEAVY_TESTS],
-    // Builds the client once so HTTP and browser tests serve real bundles.
+    // Builds the client once, for both projects, so HTTP and browser tests serve real bundles.
     globalSetup: ['test/support/global-setup.ts'],
     pool: 'forks',
-    maxWorkers: 2,
     // Each worker keeps the modules it has loaded from one test file to the next, instead of loading
     // express, react-dom/server, the content and the app again for each of the 80-odd files: that
     // loading was about a third of the HTTP and unit tests' time (import 120 s of 370 s, then 17 s of
@@ -28,5 +26,12 @@ export default defineConfig({
     // that can take more than expect.poll's default second; a poll still
     // passes as soon as its condition holds.
     expect: { poll: { timeout: 10_000 } },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'main', include: ['test/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...HEAVY_TESTS], maxWorkers: 2 },
+      },
+      { extends: true, test: { name: 'heavy', include: HEAVY_TESTS, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
   },
 });
