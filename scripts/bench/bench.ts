@@ -32,7 +32,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { readPublishedContent } from '../../server/content/content-store';
 import { paths } from '../../shared/paths';
-import { exitOf, startServerProcess } from '../local/server-process';
+import { exitOf, SERVER_NODE_FLAGS, startServerProcess } from '../local/server-process';
 import type { RecordedResponse } from './reference-server';
 import { median } from './median';
 import { processCpuMicros } from './process-cpu';
@@ -93,7 +93,7 @@ function waitForLine(child: ChildProcess, match: (line: string) => string | unde
 async function startSite(): Promise<Started & { startupMs: number }> {
   const started = performance.now();
   const { child, origin } = await startServerProcess({
-    command: onServerCore(['dist/server/index.js']),
+    command: onServerCore([...SERVER_NODE_FLAGS, 'dist/server/index.js']),
     // What a page costs, not who may have it: this one client would be past its render budget at once
     // (search-flood.ts measures the budget and the share with them on).
     env: { LOG_LEVEL: 'info', RENDER_RATE_LIMIT: '0', RENDER_SHARE: '100' },

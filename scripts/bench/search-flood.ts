@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { readPublishedContent } from '../../server/content/content-store';
 import { paths } from '../../shared/paths';
-import { startServerProcess } from '../local/server-process';
+import { SERVER_NODE_FLAGS, startServerProcess } from '../local/server-process';
 import type { ServerProcess } from '../local/server-process';
 import { processCpuMicros } from './process-cpu';
 
@@ -54,7 +54,7 @@ const PINNED =
   process.platform === 'linux' &&
   availableParallelism() >= 2 &&
   spawnSync('taskset', ['-p', '-c', `1-${availableParallelism() - 1}`, String(process.pid)]).status === 0;
-const command = PINNED ? ['taskset', '-c', '0', process.execPath, 'dist/server/index.js'] : undefined;
+const command = PINNED ? ['taskset', '-c', '0', process.execPath, ...SERVER_NODE_FLAGS, 'dist/server/index.js'] : undefined;
 
 /** Whose build runs: this checkout, or --root another's (a worktree of an older commit, for a before and after). */
 const ROOT = typeof args.root === 'string' ? args.root : process.cwd();

@@ -13,6 +13,14 @@ import { fileURLToPath } from 'node:url';
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUILT_SERVER = 'dist/server/index.js';
 
+/**
+ * How production starts Node for the server (the Dockerfile's CMD, npm start), and so how the benches and
+ * the process tests start it. A heap ceiling far above what the server holds (33–38 MB live) makes V8 use
+ * its growing factor for small heaps: under a search flood RSS peaked at 152 MB instead of 240 MB, for the
+ * same CPU per search (docs/decisions/018-pages-made-per-request.md, "Memory under a flood").
+ */
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=512'];
+
 export interface ServerProcess {
   origin: string;
   port: number;
@@ -72,7 +80,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   if (!options.command && !existsSync(path.join(cwd, BUILT_SERVER))) {
     throw new Error(`${path.join(cwd, BUILT_SERVER)} is missing: run npm run build first`);
   }
-  const [file, ...args] = options.command ?? [process.execPath, BUILT_SERVER];
+  const [file, ...args] = options.command ?? [process.execPath, ...SERVER_NODE_FLAGS, BUILT_SERVER];
   const child = spawn(file!, args, {
     cwd,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(options.port ?? 0), HOST: '127.0.0.1', ...options.env },

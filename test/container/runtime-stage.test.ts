@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../support/app';
 import { startPostgres } from '../../scripts/local/postgres';
-import { startServerProcess } from '../../scripts/local/server-process';
+import { SERVER_NODE_FLAGS, startServerProcess } from '../../scripts/local/server-process';
 import type { ServerProcess } from '../../scripts/local/server-process';
 
 interface RuntimeStage {
@@ -84,7 +84,10 @@ describe('the Dockerfile runtime stage', () => {
     expect(stage.user).toBe('node');
     expect(stage.expose).toBe('3000');
     expect(stage.healthcheck).toContain('/healthz');
-    expect(stage.cmd[0]).toBe('node');
+    // Node started as the benches and process tests start it (scripts/local/server-process.ts).
+    expect(stage.cmd).toEqual(['node', ...SERVER_NODE_FLAGS, 'dist/server/index.js']);
+    const { scripts } = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts.start).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} dist/server/index.js`);
     expect(stage.runs.some((run) => run.startsWith('npm ci --omit=dev'))).toBe(true);
   });
 
