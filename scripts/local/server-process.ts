@@ -15,7 +15,7 @@ const BUILT_SERVER = 'dist/server/index.js';
 
 /**
  * How production starts Node for the server (the Dockerfile's CMD, npm start), and so how the benches and
- * the process tests start it. A heap ceiling far above what the server holds (33–38 MB live) makes V8 use
+ * startServerProcess's default command start it (tests that pass a command of their own do without). A heap ceiling far above what the server holds (33–38 MB live) makes V8 use
  * its growing factor for small heaps: under a search flood RSS peaked at 152 MB instead of 240 MB, for the
  * same CPU per search (docs/decisions/018-pages-made-per-request.md, "Memory under a flood").
  */
