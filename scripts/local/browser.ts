@@ -72,12 +72,12 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
 }
 
 /**
- * A page's own route (a test's) that was removed while its handler still ran passes the request on to this
- * context's route too, and the test's handler then answers it first: the request was answered, so that is
- * not an error. Any other failure is.
+ * Two ends of a request that are not errors: a page's own route (a test's), removed while its handler still
+ * ran, passes the request on to this context's route too, and the test's handler then answers it first; or
+ * the tab closed while the request was on its way. Any other failure is an error.
  */
 function unlessHandledElsewhere(error: Error): void {
-  if (!/Route is already handled/.test(error.message)) throw error;
+  if (!/Route is already handled|has been closed/.test(error.message)) throw error;
 }
 
 /** Records the page's console errors and uncaught exceptions in `tab.problems` (whichever array it holds then). */
