@@ -1,6 +1,6 @@
 /**
- * The tabs test/support/browser.ts keeps between tests: the next test asking for the same options gets the
- * same page back, with nothing the last test changed left in it.
+ * The tabs test/support/browser.ts keeps between tests: the next test asking for the same context options gets
+ * the same page back, with nothing the last test changed left in it and its own viewport and media applied.
  */
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../shared/paths';
@@ -35,11 +35,26 @@ describe('a kept tab', () => {
     await second.close();
   });
 
-  it('is not given to a test asking for other options', async () => {
+  it('is given to a test asking for another size or other media, with them applied', async () => {
+    const a = await ctx.open(paths.privacy, OPTIONS);
+    await a.close();
+    const b = await ctx.open(paths.terms, { viewport: { width: 390, height: 700 }, colorScheme: 'dark' });
+    expect(b.page).toBe(a.page);
+    expect(b.page.viewportSize()).toEqual({ width: 390, height: 700 });
+    expect(await b.page.evaluate(() => innerWidth)).toBe(390);
+    expect(await b.page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+    // Not asked for, so back to what a new context has.
+    expect(await b.page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(false);
+    await b.close();
+  });
+
+  it('is not given to a test asking for what only a new context can have', async () => {
     const a = await ctx.tab(OPTIONS);
     await a.close();
     const b = await ctx.tab({ ...OPTIONS, javaScriptEnabled: false });
     expect(b.page).not.toBe(a.page);
-    await b.close();
+    const c = await ctx.tab({ ...OPTIONS, deviceScaleFactor: 2 });
+    expect(c.page).not.toBe(a.page);
+    await Promise.all([b.close(), c.close()]);
   });
 });

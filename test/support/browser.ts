@@ -69,15 +69,19 @@ export interface SharedBrowser {
 
 /**
  * Tabs kept between the tests of one file. A page loaded in a tab that already exists costs Chromium about
- * half the CPU of one in a new context (1.1 s against 2.2 s per load on CI's two cores: no new renderer
- * process, scripts not compiled again), and CI's time is mostly Chromium's. A kept tab stays on the page its
- * last test left (going to a blank page in between costs as much as a new context); everything a test may
- * have changed is put back on release: routes, listeners, cookies, permissions, media emulation, viewport,
- * timeouts, the mouse. A test that adds init scripts opens its own context with openPage instead.
+ * half the CPU of one in a new context (no new renderer process, scripts not compiled again), and CI's time
+ * is mostly Chromium's. A kept tab stays on the page its last test left (going to a blank page in between
+ * costs as much as a new context); everything a test may have changed is put back on release: routes,
+ * listeners, cookies, permissions, timeouts, the mouse. The viewport and the emulated media are set when a
+ * tab is handed out, so a test asking for another size or for reduced motion still gets a kept tab; what a
+ * context fixes for good (scale factor, JavaScript on or off, CSP bypass) needs a tab of its own. A test that
+ * adds init scripts opens its own context with openPage instead.
  */
 async function keptTab(browser: Browser, kept: Map<string, TestPage[]>, options: TabOptions = {}): Promise<TestPage> {
-  const key = JSON.stringify(options);
-  const tab = kept.get(key)?.pop() ?? (await openPage(browser, options));
+  const key = contextKey(options);
+  const reused = kept.get(key)?.pop();
+  const tab = reused ?? (await openPage(browser, options));
+  if (reused) await applyPerTab(tab.page, options);
   tab.problems = [];
   tab.blocked = [];
   let released = false;
@@ -85,7 +89,7 @@ async function keptTab(browser: Browser, kept: Map<string, TestPage[]>, options:
     if (released) return;
     released = true;
     try {
-      await resetTab(tab, options);
+      await resetTab(tab);
     } catch {
       await tab.close(); // a tab that cannot be put back is not reused
       return;
@@ -95,18 +99,20 @@ async function keptTab(browser: Browser, kept: Map<string, TestPage[]>, options:
   return { page: tab.page, problems: tab.problems, blocked: tab.blocked, close: release };
 }
 
+/** The options a tab can change after it is made (applyPerTab); the rest name the context. */
+const PER_TAB = ['viewport', 'colorScheme', 'reducedMotion', 'forcedColors', 'contrast'] as const;
+
+function contextKey(options: NonNullable<TabOptions>): string {
+  const fixed: Record<string, unknown> = { ...options };
+  for (const name of PER_TAB) if (!(name === 'viewport' && options.viewport === null)) delete fixed[name];
+  return JSON.stringify(fixed);
+}
+
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-/** Puts back what a test may have changed in a tab (see keptTab). */
-async function resetTab(tab: TestPage, options: NonNullable<TabOptions>): Promise<void> {
-  const { page } = tab;
-  if (page.isClosed()) throw new Error('the test closed the page');
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-  page.removeAllListeners();
-  recordProblems(tab);
-  const context = page.context();
-  await Promise.all([context.clearCookies(), context.clearPermissions()]);
+/** Gives a kept tab the viewport and media the next test asked for, as a new context with them would have. */
+async function applyPerTab(page: Page, options: NonNullable<TabOptions>): Promise<void> {
   await page.emulateMedia({
     media: null,
     colorScheme: options.colorScheme ?? 'light',
@@ -117,6 +123,17 @@ async function resetTab(tab: TestPage, options: NonNullable<TabOptions>): Promis
   const viewport = options.viewport === undefined ? DEFAULT_VIEWPORT : options.viewport;
   const now = page.viewportSize();
   if (viewport && (now?.width !== viewport.width || now.height !== viewport.height)) await page.setViewportSize(viewport);
+}
+
+/** Puts back what a test may have changed in a tab, but its viewport and media (see keptTab). */
+async function resetTab(tab: TestPage): Promise<void> {
+  const { page } = tab;
+  if (page.isClosed()) throw new Error('the test closed the page');
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  page.removeAllListeners();
+  recordProblems(tab);
+  const context = page.context();
+  await Promise.all([context.clearCookies(), context.clearPermissions()]);
   page.setDefaultTimeout(DEFAULT_TIMEOUT_MS);
   page.setDefaultNavigationTimeout(DEFAULT_TIMEOUT_MS);
   await page.mouse.move(0, 0);
