@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { SlowFilesFirst } from './test/support/slow-files-first';
 
 /**
  * Tests that build the whole site again (npm run review builds two versions, npm run edit a clone and the
@@ -13,6 +14,8 @@ export default defineConfig({
     // Builds the client once, for both projects, so HTTP and browser tests serve real bundles.
     globalSetup: ['test/support/global-setup.ts'],
     pool: 'forks',
+    // Long files first, also in a fresh clone with no timings yet (test/support/slow-files-first.ts).
+    sequence: { sequencer: SlowFilesFirst },
     // Each worker keeps the modules it has loaded from one test file to the next, instead of loading
     // express, react-dom/server, the content and the app again for each of the 80-odd files: that
     // loading was about a third of the HTTP and unit tests' time (import 120 s of 370 s, then 17 s of
