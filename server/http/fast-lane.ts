@@ -14,6 +14,10 @@
  *   whose time has come, server/content/content-store.ts) runs first, as it
  *   does for Express: a new version brings an empty cache, and the lane holds
  *   nothing until Express has rendered the page again.
+ * - a refusal: a search the cache does not hold (or its /_data) from a
+ *   client past its render budget gets the page cache's 429 here
+ *   (admitAhead), the answer Express's page handler would give; admitted,
+ *   it goes on to Express, which takes no second token for it.
  * - an asset: a path under /assets/ in the map Express's asset handler
  *   (server/http/immutable-assets.ts) serves from. A path with a '%' goes to
  *   Express, which checks its encoding first (server/http/malformed-path.ts).
@@ -36,7 +40,8 @@ import type { EncodedBody, Encoding, SendOptions } from '../pages/encoded-body';
 import type { Asset } from './immutable-assets';
 import type { Metrics } from './metrics';
 import { PAGE_NOT_FOUND_MESSAGE, pageSendOptions } from '../pages/page-cache';
-import type { CachedPage } from '../pages/page-cache';
+import { REFUSED_ROUTE } from '../pages/page-cache';
+import type { CachedPage, RefusalAnswer } from '../pages/page-cache';
 import type { Readiness } from './readiness';
 import { requestIdOf } from './request-id';
 import { logCompleted } from './request-log';
@@ -49,8 +54,11 @@ const ASSET_ROUTE = 'static';
 export interface FastLaneOptions {
   /** Where everything the lane does not answer goes, unchanged. */
   app: Express;
-  /** The pages held right now: read per request, after the content store's version check. */
-  pages: () => { permanentPage(url: string): CachedPage | undefined };
+  /** The pages held right now, and the budget's check ahead of Express: read per request, after the content store's version check. */
+  pages: () => {
+    permanentPage(url: string): CachedPage | undefined;
+    admitAhead(req: Request): Promise<RefusalAnswer | undefined> | undefined;
+  };
   /** The security headers for a page request (server/http/security-headers.ts). */
   pageHeaders: (req: Request) => Map<string, string>;
   /** The hashed assets held in memory, and the headers every file answer carries. */
@@ -68,11 +76,13 @@ export interface FastLaneOptions {
  */
 type HeaderLists = Record<Encoding, { full: string[]; notModified: string[] }>;
 
-function headerLists(base: Map<string, string>, body: EncodedBody, send: SendOptions): HeaderLists {
+function headerLists(base: Map<string, string>, body: EncodedBody, send: SendOptions, retryAfter = false): HeaderLists {
   const list = (encoding: Encoding, notModified: boolean) => {
     const flat: string[] = [];
     for (const [name, value] of base) flat.push(name, value);
     for (const [name, value] of bodyHeaders(body, send, encoding, notModified)) flat.push(name, value);
+    // A refusal's Retry-After, then the request id: slots written per request.
+    if (retryAfter) flat.push('Retry-After', '');
     flat.push('X-Request-Id', '');
     return flat;
   };
@@ -128,6 +138,25 @@ export function createFastLane(options: FastLaneOptions): RequestListener {
     return held;
   }
 
+  // Refusals (a search past its client's budget): one set of lists per refusal body and security header set.
+  const refusalLists = new WeakMap<Map<string, string>, WeakMap<EncodedBody, Held>>();
+  function heldRefusal(refusal: RefusalAnswer, base: Map<string, string>): Held {
+    let byBody = refusalLists.get(base);
+    if (!byBody) refusalLists.set(base, (byBody = new WeakMap()));
+    let held = byBody.get(refusal.body);
+    if (!held) {
+      held = {
+        body: refusal.body,
+        status: refusal.send.status,
+        lists: headerLists(base, refusal.body, refusal.send, true),
+        route: REFUSED_ROUTE,
+        notFound: false,
+      };
+      byBody.set(refusal.body, held);
+    }
+    return held;
+  }
+
   /** Reads the request as Express would: its ip, protocol, path and Accept-Encoding mean the same here. */
   const asExpressRequest = (req: IncomingMessage) => Object.setPrototypeOf(req, app.request) as IncomingMessage & Request;
 
@@ -145,8 +174,7 @@ export function createFastLane(options: FastLaneOptions): RequestListener {
     return { held: heldPage(page, pageHeaders(request)), request };
   }
 
-  function answer(held: Held, request: IncomingMessage & Request, res: ServerResponse) {
-    const startedAt = Date.now();
+  function answer(held: Held, request: IncomingMessage & Request, res: ServerResponse, startedAt = Date.now(), retryAfterSeconds?: number) {
     metrics?.track(request, res, () => held.route);
     const id = requestIdOf(request);
     const encoding = chooseEncoding(request);
@@ -154,6 +182,7 @@ export function createFastLane(options: FastLaneOptions): RequestListener {
     const lists = held.lists[encoding];
     const headers = notModified ? lists.notModified : lists.full;
     headers[headers.length - 1] = id;
+    if (retryAfterSeconds !== undefined) headers[headers.length - 3] = String(retryAfterSeconds);
     // While leaving the rotation every answer closes its connection (server/http/readiness.ts).
     res.writeHead(notModified ? 304 : held.status, readiness.leaving ? [...headers, 'Connection', 'close'] : headers);
     res.end(notModified || request.method === 'HEAD' ? undefined : held.body.bodies[encoding]);
@@ -163,16 +192,30 @@ export function createFastLane(options: FastLaneOptions): RequestListener {
 
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return app(req, res);
+    const startedAt = Date.now();
     let found: ReturnType<typeof lookup>;
+    let request: (IncomingMessage & Request) | undefined;
+    let ahead: Promise<RefusalAnswer | undefined> | undefined;
     try {
       found = lookup(req);
+      // A search the cache does not hold: its client's budget is checked here, so a refusal costs no more than a page.
+      if (!found) ahead = pages().admitAhead((request = asExpressRequest(req)));
     } catch {
       // Whatever failed (the content of the moment, say) fails again in
       // Express, which answers it as it answers every error.
       return app(req, res);
     }
-    if (!found) return app(req, res);
-    answer(found.held, found.request, res);
+    if (found) return answer(found.held, found.request, res, startedAt);
+    if (!ahead || !request) return app(req, res);
+    const admitted = request;
+    ahead.then(
+      (refusal) => {
+        if (!refusal) return app(req, res);
+        answer(heldRefusal(refusal, pageHeaders(admitted)), admitted, res, startedAt, refusal.retryAfterSeconds);
+      },
+      // The budget's store failed (the database, say): Express asks it again and answers as it answers every error.
+      () => app(req, res),
+    );
   };
 }
 

@@ -29,8 +29,8 @@ import { readSearchRequest, searchHref } from '../../shared/rules/episode-search
 import { encodeBody, freshBody, hashOf, sendEncodedBody } from './encoded-body';
 import type { EncodedBody, SendOptions } from './encoded-body';
 import { RenderRefused } from './render-admission';
-import type { RenderAdmission } from './render-admission';
-import type { RefusalStatus } from './refusal-pages';
+import type { AdmittedRequest, RenderAdmission } from './render-admission';
+import type { createRefusalPages } from './refusal-pages';
 import { pageDataOf, routePatternOf } from './render-page';
 import type { PageRenderer, QueryResult } from './render-page';
 import type { SearchPages } from './search-pages';
@@ -44,7 +44,8 @@ export const PAGE_NOT_FOUND_MESSAGE = 'page not found';
  * revalidates in the background.
  */
 export const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60';
-const ERROR_CACHE_CONTROL = 'no-store';
+/** A server error and a refusal: kept by no one. */
+export const ERROR_CACHE_CONTROL = 'no-store';
 
 /** How a page is sent: as HTML, or (page data) as JSON; a server error is never kept by anyone. */
 export function pageSendOptions(page: CachedPage, which: 'html' | 'data'): SendOptions {
@@ -56,6 +57,14 @@ export function pageSendOptions(page: CachedPage, which: 'html' | 'data'): SendO
 }
 
 const SEARCH_PREFIX = 'search:';
+/** The route a refusal is logged and counted under. */
+export const REFUSED_ROUTE = 'refused';
+
+/** The page whose data /_data/<path> asks for. */
+const pageUrlOfData = (url: string) => {
+  const pageUrl = url.slice(PAGE_DATA_PREFIX.length);
+  return pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`;
+};
 /** Rendered search pages kept, the least recently used forgotten first. */
 export const SEARCH_ENTRIES = 64;
 export interface CachedPage {
@@ -64,6 +73,13 @@ export interface CachedPage {
   route: string;
   html: EncodedBody;
   data: EncodedBody;
+}
+
+/** What a refused request is sent (./refusal-pages.tsx): the body, its status and headers, and when to come back. */
+export interface RefusalAnswer {
+  body: EncodedBody;
+  send: SendOptions;
+  retryAfterSeconds: number;
 }
 
 type Resolved = CachedPage | { kind: 'redirect'; status: number; location: string };
@@ -87,7 +103,7 @@ export interface PageCacheOptions {
   /** Search pages laid into a shell (./search-pages.tsx); absent, each is rendered whole. */
   searchPages?: SearchPages;
   /** What a refused request gets instead (./refusal-pages.tsx). */
-  refusals?: { html(status: RefusalStatus): Promise<EncodedBody>; message(status: RefusalStatus): string };
+  refusals: ReturnType<typeof createRefusalPages>;
   /** Told about every page made per request (a search, a page never kept), for metrics. */
   onRenderedPerRequest?: () => void;
 }
@@ -198,10 +214,10 @@ export function createPageCache(options: PageCacheOptions) {
     if (searches.size > maxSearches) searches.delete(searches.keys().next().value!);
   }
 
-  /** Admitted for `client` (when not yet) and run in the queue's turn, or refused with RenderRefused. */
-  async function admitted<T>(client: string | undefined, task: () => Promise<T>): Promise<T> {
-    if (!admission || client === undefined) return task();
-    await admission.admit(client);
+  /** Admitted for `request`'s client (when not yet) and run in the queue's turn, or refused with RenderRefused. */
+  async function admitted<T>(request: AdmittedRequest | undefined, task: () => Promise<T>): Promise<T> {
+    if (!admission || request === undefined) return task();
+    await admission.admit(request);
     return admission.run(task);
   }
 
@@ -209,9 +225,9 @@ export function createPageCache(options: PageCacheOptions) {
    * The page for a request URL. A URL seen before is a lookup. A search the
    * cache does not hold is admitted before anything runs for it (its route
    * looks the words up); a page that turns out to be made per request is
-   * admitted once its route has said so. `client` is undefined once admitted.
+   * admitted once its route has said so. `request` is undefined once admitted.
    */
-  async function resolve(url: string, client: string | undefined, log: Logger): Promise<Resolved> {
+  async function resolve(url: string, request: AdmittedRequest | undefined, log: Logger): Promise<Resolved> {
     const known = aliases.get(url);
     const hit = known === undefined ? undefined : entryFor(known);
     if (hit) {
@@ -219,7 +235,7 @@ export function createPageCache(options: PageCacheOptions) {
       return hit;
     }
     const searchUrl = enabled && isSearchUrl(url);
-    if (client !== undefined && searchUrl) return admitted(client, () => resolve(url, undefined, log));
+    if (request !== undefined && searchUrl) return admitted(request, () => resolve(url, undefined, log));
     // A search once the shell is made: its route's loader alone (./search-pages.tsx).
     const direct = searchUrl ? searchPages?.contextFor(url) : undefined;
     const result: QueryResult = direct ? { kind: 'page', context: direct } : await renderer.query(url);
@@ -227,7 +243,7 @@ export function createPageCache(options: PageCacheOptions) {
     const key = enabled ? keyOf(result.context) : undefined;
     if (key === undefined) {
       onLookup('miss');
-      return admitted(enabled ? client : undefined, () => renderPerRequest(result.context, log, false));
+      return admitted(enabled ? request : undefined, () => renderPerRequest(result.context, log, false));
     }
     remember(url, key);
     const cached = entryFor(key);
@@ -252,23 +268,10 @@ export function createPageCache(options: PageCacheOptions) {
   async function refuse(req: Request, res: Response, refusal: RenderRefused, which: 'html' | 'data') {
     // The request's own log line says 429 or 503 (route "refused"), and pages_refused_total why: a flood
     // of refusals writes no more than that, each costing little more than a cached page.
-    res.locals.routePattern = 'refused';
-    res.setHeader('Retry-After', String(refusal.retryAfterSeconds));
-    const refusals = options.refusals;
-    if (which === 'html' && refusals) {
-      const page = await refusals.html(refusal.status);
-      sendEncodedBody(req, res, page, {
-        status: refusal.status,
-        contentType: 'text/html; charset=utf-8',
-        cacheControl: ERROR_CACHE_CONTROL,
-      });
-      return;
-    }
-    res
-      .status(refusal.status)
-      .setHeader('Cache-Control', ERROR_CACHE_CONTROL)
-      .type('application/json')
-      .send({ message: refusals?.message(refusal.status) ?? refusal.message });
+    res.locals.routePattern = REFUSED_ROUTE;
+    const { body, send, retryAfterSeconds } = await options.refusals.answer(refusal, which);
+    res.setHeader('Retry-After', String(retryAfterSeconds));
+    sendEncodedBody(req, res, body, send);
   }
 
   function send(req: Request, res: Response, page: CachedPage, which: 'html' | 'data') {
@@ -302,6 +305,30 @@ export function createPageCache(options: PageCacheOptions) {
     return page;
   };
 
+  /**
+   * For the fast lane: a search the cache does not hold (or its page data) is
+   * admitted before Express sees it, so a client past its budget costs what a
+   * cached page does. Undefined when there is nothing to admit; else resolves
+   * with the refusal to send, or undefined when admitted (the page handler's
+   * admit then takes no second token for the request). A search that is in
+   * memory by the time Express looks has cost its client a token: a race the
+   * client can only lose by sending the same search twice at once.
+   */
+  function admitAhead(req: Request): Promise<RefusalAnswer | undefined> | undefined {
+    if (!admission || !enabled) return undefined;
+    const which = req.url!.startsWith(`${PAGE_DATA_PREFIX}/`) ? 'data' : 'html';
+    const url = which === 'data' ? pageUrlOfData(req.url!) : req.url!;
+    const key = aliases.get(url);
+    if ((key !== undefined && (entries.has(key) || searches.has(key))) || !isSearchUrl(url)) return undefined;
+    return admission.admit(req).then(
+      () => undefined,
+      (error: unknown) => {
+        if (error instanceof RenderRefused) return options.refusals.answer(error, which);
+        throw error;
+      },
+    );
+  }
+
   /** A page already in memory, answered at once; anything else goes on. */
   const sendCached: RequestHandler = (req, res, next) => {
     const page = renderedPage(req);
@@ -313,7 +340,7 @@ export function createPageCache(options: PageCacheOptions) {
   /** GET and HEAD of every page. */
   const pageHandler: RequestHandler = async (req, res, next) => {
     try {
-      const page = await resolve(req.originalUrl, req.ip ?? '', req.log);
+      const page = await resolve(req.originalUrl, req, req.log);
       if ('kind' in page) return res.redirect(page.status, page.location);
       send(req, res, page, 'html');
     } catch (error) {
@@ -325,8 +352,7 @@ export function createPageCache(options: PageCacheOptions) {
   /** GET and HEAD of /_data/<page path>: the page's data, for client-side navigations. */
   const dataHandler: RequestHandler = async (req, res, next) => {
     try {
-      const pageUrl = req.originalUrl.slice(PAGE_DATA_PREFIX.length);
-      const page = await resolve(pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`, req.ip ?? '', req.log);
+      const page = await resolve(pageUrlOfData(req.originalUrl), req, req.log);
       if ('kind' in page) {
         // Old addresses redirect in the browser's route tree; they have no data.
         res
@@ -342,5 +368,14 @@ export function createPageCache(options: PageCacheOptions) {
     }
   };
 
-  return { has, sendCached, permanentPage, pageHandler, dataHandler, size: () => entries.size, searchesKept: () => searches.size };
+  return {
+    has,
+    sendCached,
+    permanentPage,
+    admitAhead,
+    pageHandler,
+    dataHandler,
+    size: () => entries.size,
+    searchesKept: () => searches.size,
+  };
 }

@@ -10,8 +10,11 @@ import type { SiteFile } from '../../shared/content/schema';
 import { paths } from '../../shared/paths';
 import { encodeBody } from './encoded-body';
 import type { EncodedBody } from './encoded-body';
+import { ERROR_CACHE_CONTROL } from './page-cache';
+import type { RefusalAnswer } from './page-cache';
+import type { RenderRefused } from './render-admission';
 
-export type RefusalStatus = 429 | 503;
+type RefusalStatus = RenderRefused['status'];
 
 interface RefusalProps {
   title: string;
@@ -42,25 +45,41 @@ function RefusalDocument({ title, message, back, firmName }: RefusalProps) {
   );
 }
 
-/** The two pages, each made on first use. */
+/**
+ * The two refusals, each as a page and as page data (for /_data, the same
+ * words as JSON), each made on first use and then sent from memory, by
+ * Express's page handler and by the fast lane alike.
+ */
 export function createRefusalPages(site: Pick<SiteFile, 'firm' | 'refusals'>) {
   const { refusals } = site;
   const words: Record<RefusalStatus, { title: string; message: string }> = {
     429: { title: refusals.tooManyTitle, message: refusals.tooManyMessage },
     503: { title: refusals.busyTitle, message: refusals.busyMessage },
   };
-  const made = new Map<RefusalStatus, Promise<EncodedBody>>();
+  const made = new Map<string, Promise<EncodedBody>>();
+  const bodyOf = (status: RefusalStatus, which: 'html' | 'data') => {
+    let body = made.get(`${status} ${which}`);
+    if (!body) {
+      const text =
+        which === 'html'
+          ? `<!DOCTYPE html>${renderToStaticMarkup(<RefusalDocument {...words[status]} back={refusals.back} firmName={site.firm.name} />)}`
+          : JSON.stringify({ message: `${words[status].title}. ${words[status].message}` });
+      made.set(`${status} ${which}`, (body = encodeBody(text)));
+    }
+    return body;
+  };
   return {
-    /** The page for `status`, as HTML. */
-    html(status: RefusalStatus): Promise<EncodedBody> {
-      let page = made.get(status);
-      if (!page) {
-        const html = `<!DOCTYPE html>${renderToStaticMarkup(<RefusalDocument {...words[status]} back={refusals.back} firmName={site.firm.name} />)}`;
-        made.set(status, (page = encodeBody(html)));
-      }
-      return page;
+    /** What `refusal` sends for a page (`html`) or its data. */
+    async answer(refusal: RenderRefused, which: 'html' | 'data'): Promise<RefusalAnswer> {
+      return {
+        body: await bodyOf(refusal.status, which),
+        send: {
+          status: refusal.status,
+          contentType: which === 'html' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+          cacheControl: ERROR_CACHE_CONTROL,
+        },
+        retryAfterSeconds: refusal.retryAfterSeconds,
+      };
     },
-    /** What /_data answers instead: the same words, as JSON. */
-    message: (status: RefusalStatus) => `${words[status].title}. ${words[status].message}`,
   };
 }

@@ -58,6 +58,9 @@ export function memoryRenderBudget(maxClients = 10_000, now: () => number = () =
 
 export type RefusalReason = 'client-budget' | 'queue-full';
 
+/** Whom a token is taken for: a request, by its client's address (Express's `req.ip`). */
+export type AdmittedRequest = { readonly ip?: string };
+
 /** A request refused before anything was made for it. */
 export class RenderRefused extends Error {
   constructor(
@@ -127,15 +130,23 @@ export function createRenderAdmission(options: RenderAdmissionOptions) {
   const waiting: (() => void)[] = [];
   const told = () => options.onQueue?.(running, waiting.length);
 
+  // Requests whose token is taken: the fast lane admits a search before Express sees it, and the page
+  // handler's admit then takes no second token for the same request.
+  const charged = new WeakSet<AdmittedRequest>();
+
   return {
-    /** Refuses with RenderRefused when the client is past its budget (unless the budget is 0, off). */
-    async admit(client: string): Promise<void> {
-      if (perSecond <= 0) return;
-      const answer = await store.take(client, perSecond, burst);
+    /**
+     * Takes a token from the request's client (its `ip`, as TRUST_PROXY says), once per request;
+     * refuses with RenderRefused when the client is past its budget (unless the budget is 0, off).
+     */
+    async admit(request: AdmittedRequest): Promise<void> {
+      if (perSecond <= 0 || charged.has(request)) return;
+      const answer = await store.take(request.ip ?? '', perSecond, burst);
       if (!answer.admitted) {
         options.onRefused?.('client-budget');
         throw new RenderRefused('client-budget', 429, secondsUntilToken(answer.tokens, perSecond));
       }
+      charged.add(request);
     },
 
     /** Runs `task` in its turn; refuses with RenderRefused at once when the line is full. */

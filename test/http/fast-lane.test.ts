@@ -205,6 +205,50 @@ describe('the fast lane against Express alone', () => {
   });
 });
 
+describe("a search past its client's budget, refused by the lane", () => {
+  it('gets the answer Express would give, without reaching Express, and an admitted search costs one token', async () => {
+    // A burst of two and next to no refill; clients told apart by X-Forwarded-For.
+    const renders = { perSecond: 0.001, burst: 2, queue: 32, share: 1 };
+    const [budgetLane, budgetExpress] = await Promise.all([
+      startServer({ env, config: { isProduction: true, renders } }),
+      startServer({ env, config: { isProduction: true, fastLane: false, renders } }),
+    ]);
+    try {
+      const handled = countExpress(budgetLane);
+      const as = (server: Started, url: string, extra: Record<string, string> = {}) =>
+        rawRequest(server.origin + url, { headers: { 'X-Forwarded-For': '203.0.113.40', 'Accept-Encoding': 'br', ...extra } });
+      // Two searches admitted: the lane takes each one's token, and Express's page handler no second one.
+      for (const url of ['/podcast?q=estate+budget1', '/podcast?q=estate+budget2']) {
+        expect((await as(budgetLane, url)).status).toBe(200);
+        expect((await as(budgetExpress, url)).status).toBe(200);
+      }
+      // A search in memory costs nothing and is still served.
+      expect((await as(budgetLane, '/podcast?q=estate+budget1')).status).toBe(200);
+      const before = handled.handled;
+      for (const [url, extra] of [
+        ['/podcast?q=estate+budget3', {}],
+        ['/podcast?q=estate+budget4', { 'Accept-Encoding': 'gzip' }],
+        ['/_data/podcast?q=estate+budget5', {}],
+      ] as const) {
+        const [fromLane, fromExpress] = await Promise.all([as(budgetLane, url, extra), as(budgetExpress, url, extra)]);
+        expect(fromLane.status, url).toBe(429);
+        expect(comparable(fromLane), url).toEqual(comparable(fromExpress));
+      }
+      expect(handled.handled).toBe(before);
+      const refusedLines = (server: Started) =>
+        server.logs
+          .filter((line) => line.msg === 'request completed' && (line.res as { statusCode: number }).statusCode === 429)
+          .map((line) => ({ level: line.level, url: (line.req as { url: string }).url, ip: (line.req as { ip: string }).ip }));
+      expect(refusedLines(budgetLane)).toHaveLength(3);
+      expect(refusedLines(budgetLane)).toEqual(refusedLines(budgetExpress));
+      // Another client is served meanwhile.
+      expect((await as(budgetLane, '/podcast?q=estate+budget6', { 'X-Forwarded-For': '198.51.100.41' })).status).toBe(200);
+    } finally {
+      await Promise.all([budgetLane.close(), budgetExpress.close()]);
+    }
+  });
+});
+
 describe('the fast lane while the instance leaves the rotation', () => {
   it('answers with Connection: close', async () => {
     const server = await startServer({ config: { isProduction: true } });
