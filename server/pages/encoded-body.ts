@@ -154,6 +154,11 @@ export function chooseEncoding(req: Request, order: readonly Encoding[] = ENCODI
   return encoding;
 }
 
+/** The bytes of `body` that `req` is sent (the encoding it asks for), made now when they are made on first use (freshBody). */
+export function bodyFor(req: Request, body: EncodedBody): Buffer {
+  return body.bodies[chooseEncoding(req, body.order)];
+}
+
 /** Whether the answer is a 304: only a 200 is revalidated, against the ETag of any encoding. */
 export function isNotModified(req: Request, body: EncodedBody, status: number): boolean {
   return status === 200 && matchesETag(req.headers['if-none-match'], body.etags);

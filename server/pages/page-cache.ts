@@ -26,7 +26,7 @@ import type { ContactFormState } from '../../shared/rules/contact-message';
 import type { PodcastPageData } from '../../shared/pages/podcast-page';
 import { paths } from '../../shared/paths';
 import { readSearchRequest, searchHref } from '../../shared/rules/episode-search';
-import { encodeBody, freshBody, hashOf, sendEncodedBody } from './encoded-body';
+import { bodyFor, encodeBody, freshBody, hashOf, sendEncodedBody } from './encoded-body';
 import type { EncodedBody, SendOptions } from './encoded-body';
 import { RenderRefused } from './render-admission';
 import type { AdmittedRequest, RenderAdmission } from './render-admission';
@@ -81,6 +81,9 @@ export interface RefusalAnswer {
   send: SendOptions;
   retryAfterSeconds: number;
 }
+
+/** Makes the body of a page made per request that a request will be sent. */
+type Encode = (page: CachedPage) => void;
 
 type Resolved = CachedPage | { kind: 'redirect'; status: number; location: string };
 
@@ -214,6 +217,12 @@ export function createPageCache(options: PageCacheOptions) {
     if (searches.size > maxSearches) searches.delete(searches.keys().next().value!);
   }
 
+  /** The page, its body for the request made (see resolve). */
+  const encoded = (page: CachedPage, encode: Encode | undefined) => {
+    encode?.(page);
+    return page;
+  };
+
   /** Admitted for `request`'s client (when not yet) and run in the queue's turn, or refused with RenderRefused. */
   async function admitted<T>(request: AdmittedRequest | undefined, task: () => Promise<T>): Promise<T> {
     if (!admission || request === undefined) return task();
@@ -226,8 +235,10 @@ export function createPageCache(options: PageCacheOptions) {
    * cache does not hold is admitted before anything runs for it (its route
    * looks the words up); a page that turns out to be made per request is
    * admitted once its route has said so. `request` is undefined once admitted.
+   * `encode` makes the body a page made per request will be sent, inside
+   * its render's turn, so the queue's share counts the compression too.
    */
-  async function resolve(url: string, request: AdmittedRequest | undefined, log: Logger): Promise<Resolved> {
+  async function resolve(url: string, request: AdmittedRequest | undefined, log: Logger, encode?: Encode): Promise<Resolved> {
     const known = aliases.get(url);
     const hit = known === undefined ? undefined : entryFor(known);
     if (hit) {
@@ -235,7 +246,7 @@ export function createPageCache(options: PageCacheOptions) {
       return hit;
     }
     const searchUrl = enabled && isSearchUrl(url);
-    if (request !== undefined && searchUrl) return admitted(request, () => resolve(url, undefined, log));
+    if (request !== undefined && searchUrl) return admitted(request, () => resolve(url, undefined, log, encode));
     // A search once the shell is made: its route's loader alone (./search-pages.tsx).
     const direct = searchUrl ? searchPages?.contextFor(url) : undefined;
     const result: QueryResult = direct ? { kind: 'page', context: direct } : await renderer.query(url);
@@ -243,7 +254,7 @@ export function createPageCache(options: PageCacheOptions) {
     const key = enabled ? keyOf(result.context) : undefined;
     if (key === undefined) {
       onLookup('miss');
-      return admitted(enabled ? request : undefined, () => renderPerRequest(result.context, log, false));
+      return admitted(enabled ? request : undefined, async () => encoded(await renderPerRequest(result.context, log, false), encode));
     }
     remember(url, key);
     const cached = entryFor(key);
@@ -261,7 +272,7 @@ export function createPageCache(options: PageCacheOptions) {
     const page = await pending;
     // Only settled pages are kept; a failure renders afresh next time.
     keep(key, page);
-    return page;
+    return key.startsWith(SEARCH_PREFIX) ? encoded(page, encode) : page;
   }
 
   /** A refused request: the refusal page, or for page data its words as JSON; Retry-After says when to come back. */
@@ -340,7 +351,7 @@ export function createPageCache(options: PageCacheOptions) {
   /** GET and HEAD of every page. */
   const pageHandler: RequestHandler = async (req, res, next) => {
     try {
-      const page = await resolve(req.originalUrl, req, req.log);
+      const page = await resolve(req.originalUrl, req, req.log, (made) => bodyFor(req, made.html));
       if ('kind' in page) return res.redirect(page.status, page.location);
       send(req, res, page, 'html');
     } catch (error) {
@@ -352,7 +363,7 @@ export function createPageCache(options: PageCacheOptions) {
   /** GET and HEAD of /_data/<page path>: the page's data, for client-side navigations. */
   const dataHandler: RequestHandler = async (req, res, next) => {
     try {
-      const page = await resolve(pageUrlOfData(req.originalUrl), req, req.log);
+      const page = await resolve(pageUrlOfData(req.originalUrl), req, req.log, (made) => bodyFor(req, made.data));
       if ('kind' in page) {
         // Old addresses redirect in the browser's route tree; they have no data.
         res
