@@ -41,7 +41,7 @@ import type { Asset } from './immutable-assets';
 import type { Metrics } from './metrics';
 import { PAGE_NOT_FOUND_MESSAGE, pageSendOptions } from '../pages/page-cache';
 import { REFUSED_ROUTE } from '../pages/page-cache';
-import type { CachedPage, RefusalAnswer } from '../pages/page-cache';
+import type { AheadAnswer, CachedPage, RefusalAnswer } from '../pages/page-cache';
 import type { Readiness } from './readiness';
 import { requestIdOf } from './request-id';
 import { logCompleted } from './request-log';
@@ -57,7 +57,7 @@ export interface FastLaneOptions {
   /** The pages held right now, and the budget's check ahead of Express: read per request, after the content store's version check. */
   pages: () => {
     permanentPage(url: string): CachedPage | undefined;
-    admitAhead(req: Request): Promise<RefusalAnswer | undefined> | undefined;
+    answerAhead(request: Request, original: object, log: () => Logger): Promise<AheadAnswer> | undefined;
   };
   /** The security headers for a page request (server/http/security-headers.ts). */
   pageHeaders: (req: Request) => Map<string, string>;
@@ -157,12 +157,9 @@ export function createFastLane(options: FastLaneOptions): RequestListener {
     return held;
   }
 
-  /** Reads the request as Express would: its ip, protocol, path and Accept-Encoding mean the same here. */
-  const asExpressRequest = (req: IncomingMessage) => Object.setPrototypeOf(req, app.request) as IncomingMessage & Request;
-
   /**
-   * The same reading for an answer the lane gives itself, without touching the
-   * request: a view whose prototype is Express's request, holding what its
+   * Reads the request as Express would (its ip, protocol, path and
+   * Accept-Encoding mean the same here), without touching the request: a view whose prototype is Express's request, holding what its
    * getters read (headers, method, URL, socket). Setting the request's own
    * prototype, as Express does to every request it handles, gave it a new
    * shape that Node's HTTP code then met on slow paths: 12–14 µs more per
@@ -191,19 +188,74 @@ export function createFastLane(options: FastLaneOptions): RequestListener {
     return { held: heldPage(page, pageHeaders(request)), request };
   }
 
-  function answer(held: Held, request: IncomingMessage & Request, res: ServerResponse, startedAt = Date.now(), retryAfterSeconds?: number) {
-    metrics?.track(request, res, () => held.route);
-    const id = requestIdOf(request);
+  function answer(
+    held: Held,
+    request: IncomingMessage & Request,
+    res: ServerResponse,
+    startedAt = Date.now(),
+    retryAfterSeconds?: number,
+    id = requestIdOf(request),
+  ) {
     const encoding = chooseEncoding(request);
     const notModified = isNotModified(request, held.body, held.status);
     const lists = held.lists[encoding];
     const headers = notModified ? lists.notModified : lists.full;
     headers[headers.length - 1] = id;
     if (retryAfterSeconds !== undefined) headers[headers.length - 3] = String(retryAfterSeconds);
+    write(
+      request,
+      res,
+      { status: notModified ? 304 : held.status, headers, body: notModified ? undefined : held.body.bodies[encoding] },
+      held,
+      startedAt,
+      id,
+    );
+  }
+
+  /**
+   * A search made for this request (the page cache's answerAhead): its body
+   * is new, so its one header list is made now, for the encoding it is sent in.
+   */
+  function answerMade(
+    page: CachedPage,
+    which: 'html' | 'data',
+    request: IncomingMessage & Request,
+    res: ServerResponse,
+    startedAt: number,
+    id: string,
+  ) {
+    const body = page[which];
+    const send = pageSendOptions(page, which);
+    const encoding = chooseEncoding(request, body.order);
+    const notModified = isNotModified(request, body, send.status);
+    const headers: string[] = [];
+    for (const [name, value] of pageHeaders(request)) headers.push(name, value);
+    for (const [name, value] of bodyHeaders(body, send, encoding, notModified)) headers.push(name, value);
+    headers.push('X-Request-Id', id);
+    const route = { route: page.route, notFound: page.status === 404 && which === 'html' };
+    write(
+      request,
+      res,
+      { status: notModified ? 304 : send.status, headers, body: notModified ? undefined : body.bodies[encoding] },
+      route,
+      startedAt,
+      id,
+    );
+  }
+
+  function write(
+    request: IncomingMessage & Request,
+    res: ServerResponse,
+    answer: { status: number; headers: string[]; body: Buffer | undefined },
+    { route, notFound }: { route: string; notFound: boolean },
+    startedAt: number,
+    id: string,
+  ) {
+    metrics?.track(request, res, () => route);
     // While leaving the rotation every answer closes its connection (server/http/readiness.ts).
-    res.writeHead(notModified ? 304 : held.status, readiness.leaving ? [...headers, 'Connection', 'close'] : headers);
-    res.end(notModified || request.method === 'HEAD' ? undefined : held.body.bodies[encoding]);
-    if (held.notFound) logger.warn({ reqId: id, path: request.path }, PAGE_NOT_FOUND_MESSAGE);
+    res.writeHead(answer.status, readiness.leaving ? [...answer.headers, 'Connection', 'close'] : answer.headers);
+    res.end(request.method === 'HEAD' ? undefined : answer.body);
+    if (notFound) logger.warn({ reqId: id, path: request.path }, PAGE_NOT_FOUND_MESSAGE);
     logCompleted(logger, request, id, res.statusCode, startedAt);
   }
 
@@ -212,25 +264,32 @@ export function createFastLane(options: FastLaneOptions): RequestListener {
     const startedAt = Date.now();
     let found: ReturnType<typeof lookup>;
     let request: (IncomingMessage & Request) | undefined;
-    let ahead: Promise<RefusalAnswer | undefined> | undefined;
+    let id: string | undefined;
+    let ahead: Promise<AheadAnswer> | undefined;
     try {
       found = lookup(req);
-      // A search the cache does not hold: its client's budget is checked here, so a refusal costs no more than a page.
-      if (!found) ahead = pages().admitAhead((request = asExpressRequest(req)));
+      // A search the cache does not hold: admitted and made here, so neither a refusal nor a search pays for Express's chain.
+      if (!found) {
+        const view = (request = expressView(req));
+        ahead = pages().answerAhead(view, req, () => logger.child({ reqId: (id = requestIdOf(view)) }));
+      }
     } catch {
       // Whatever failed (the content of the moment, say) fails again in
       // Express, which answers it as it answers every error.
       return app(req, res);
     }
     if (found) return answer(found.held, found.request, res, startedAt);
-    if (!ahead || !request) return app(req, res);
-    const admitted = request;
+    if (!ahead || !request || id === undefined) return app(req, res);
+    const view = request;
+    const requestId = id;
     ahead.then(
-      (refusal) => {
-        if (!refusal) return app(req, res);
-        answer(heldRefusal(refusal, pageHeaders(admitted)), admitted, res, startedAt, refusal.retryAfterSeconds);
+      (made) => {
+        if (made.kind === 'express') return app(req, res);
+        if (made.kind === 'page') return answerMade(made.page, made.which, view, res, startedAt, requestId);
+        answer(heldRefusal(made.refusal, pageHeaders(view)), view, res, startedAt, made.refusal.retryAfterSeconds, requestId);
       },
-      // The budget's store failed (the database, say): Express asks it again and answers as it answers every error.
+      // A render or the budget's store failed (the database, say): Express, which takes no second token for the
+      // request, tries again and answers as it answers every error.
       () => app(req, res),
     );
   };

@@ -29,7 +29,7 @@ import { readSearchRequest, searchHref } from '../../shared/rules/episode-search
 import { bodyFor, encodeBody, freshBody, hashOf, sendEncodedBody } from './encoded-body';
 import type { EncodedBody, SendOptions } from './encoded-body';
 import { RenderRefused } from './render-admission';
-import type { AdmittedRequest, RenderAdmission } from './render-admission';
+import type { Admittee, RenderAdmission } from './render-admission';
 import type { createRefusalPages } from './refusal-pages';
 import { pageDataOf, routePatternOf } from './render-page';
 import type { PageRenderer, QueryResult } from './render-page';
@@ -84,6 +84,10 @@ export interface RefusalAnswer {
 
 /** Makes the body of a page made per request that a request will be sent. */
 type Encode = (page: CachedPage) => void;
+
+/** What the fast lane sends for a search it made (see answerAhead). */
+export type AheadAnswer =
+  { kind: 'page'; page: CachedPage; which: 'html' | 'data' } | { kind: 'refused'; refusal: RefusalAnswer } | { kind: 'express' };
 
 type Resolved = CachedPage | { kind: 'redirect'; status: number; location: string };
 
@@ -224,9 +228,9 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   /** Admitted for `request`'s client (when not yet) and run in the queue's turn, or refused with RenderRefused. */
-  async function admitted<T>(request: AdmittedRequest | undefined, task: () => Promise<T>): Promise<T> {
-    if (!admission || request === undefined) return task();
-    await admission.admit(request);
+  async function admitted<T>(who: Admittee | undefined, task: () => Promise<T>): Promise<T> {
+    if (!admission || who === undefined) return task();
+    await admission.admit(who);
     return admission.run(task);
   }
 
@@ -234,11 +238,11 @@ export function createPageCache(options: PageCacheOptions) {
    * The page for a request URL. A URL seen before is a lookup. A search the
    * cache does not hold is admitted before anything runs for it (its route
    * looks the words up); a page that turns out to be made per request is
-   * admitted once its route has said so. `request` is undefined once admitted.
+   * admitted once its route has said so. `who` is undefined once admitted.
    * `encode` makes the body a page made per request will be sent, inside
    * its render's turn, so the queue's share counts the compression too.
    */
-  async function resolve(url: string, request: AdmittedRequest | undefined, log: Logger, encode?: Encode): Promise<Resolved> {
+  async function resolve(url: string, who: Admittee | undefined, log: Logger, encode?: Encode): Promise<Resolved> {
     const known = aliases.get(url);
     const hit = known === undefined ? undefined : entryFor(known);
     if (hit) {
@@ -246,7 +250,7 @@ export function createPageCache(options: PageCacheOptions) {
       return hit;
     }
     const searchUrl = enabled && isSearchUrl(url);
-    if (request !== undefined && searchUrl) return admitted(request, () => resolve(url, undefined, log, encode));
+    if (who !== undefined && searchUrl) return admitted(who, () => resolve(url, undefined, log, encode));
     // A search once the shell is made: its route's loader alone (./search-pages.tsx).
     const direct = searchUrl ? searchPages?.contextFor(url) : undefined;
     const result: QueryResult = direct ? { kind: 'page', context: direct } : await renderer.query(url);
@@ -254,7 +258,7 @@ export function createPageCache(options: PageCacheOptions) {
     const key = enabled ? keyOf(result.context) : undefined;
     if (key === undefined) {
       onLookup('miss');
-      return admitted(enabled ? request : undefined, async () => encoded(await renderPerRequest(result.context, log, false), encode));
+      return admitted(enabled ? who : undefined, async () => encoded(await renderPerRequest(result.context, log, false), encode));
     }
     remember(url, key);
     const cached = entryFor(key);
@@ -317,24 +321,25 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   /**
-   * For the fast lane: a search the cache does not hold (or its page data) is
-   * admitted before Express sees it, so a client past its budget costs what a
-   * cached page does. Undefined when there is nothing to admit; else resolves
-   * with the refusal to send, or undefined when admitted (the page handler's
-   * admit then takes no second token for the request). A search that is in
-   * memory by the time Express looks has cost its client a token: a race the
-   * client can only lose by sending the same search twice at once.
+   * For the fast lane: a search the cache does not hold (or its page data),
+   * made and answered in front of Express, so neither a refusal nor a search
+   * pays for Express's chain. Undefined when the request is not such a
+   * search. `request` is read as Express reads it (its ip, Accept-Encoding);
+   * `original` is the request itself, charged once: when Express answers it
+   * after all (`express`: a redirect, or an error the lane leaves to Express's
+   * error handler), its page handler takes no second token. `log` is called
+   * once it is a search.
    */
-  function admitAhead(req: Request): Promise<RefusalAnswer | undefined> | undefined {
+  function answerAhead(request: Request, original: object, log: () => Logger): Promise<AheadAnswer> | undefined {
     if (!admission || !enabled) return undefined;
-    const which = req.url!.startsWith(`${PAGE_DATA_PREFIX}/`) ? 'data' : 'html';
-    const url = which === 'data' ? pageUrlOfData(req.url!) : req.url!;
+    const which = request.url.startsWith(`${PAGE_DATA_PREFIX}/`) ? 'data' : 'html';
+    const url = which === 'data' ? pageUrlOfData(request.url) : request.url;
     const key = aliases.get(url);
     if ((key !== undefined && (entries.has(key) || searches.has(key))) || !isSearchUrl(url)) return undefined;
-    return admission.admit(req).then(
-      () => undefined,
-      (error: unknown) => {
-        if (error instanceof RenderRefused) return options.refusals.answer(error, which);
+    return resolve(url, { request: original, client: request.ip ?? '' }, log(), (made) => bodyFor(request, made[which])).then(
+      (page): AheadAnswer => ('kind' in page ? { kind: 'express' } : { kind: 'page', page, which }),
+      async (error: unknown): Promise<AheadAnswer> => {
+        if (error instanceof RenderRefused) return { kind: 'refused', refusal: await options.refusals.answer(error, which) };
         throw error;
       },
     );
@@ -351,7 +356,7 @@ export function createPageCache(options: PageCacheOptions) {
   /** GET and HEAD of every page. */
   const pageHandler: RequestHandler = async (req, res, next) => {
     try {
-      const page = await resolve(req.originalUrl, req, req.log, (made) => bodyFor(req, made.html));
+      const page = await resolve(req.originalUrl, { request: req, client: req.ip ?? '' }, req.log, (made) => bodyFor(req, made.html));
       if ('kind' in page) return res.redirect(page.status, page.location);
       send(req, res, page, 'html');
     } catch (error) {
@@ -363,7 +368,9 @@ export function createPageCache(options: PageCacheOptions) {
   /** GET and HEAD of /_data/<page path>: the page's data, for client-side navigations. */
   const dataHandler: RequestHandler = async (req, res, next) => {
     try {
-      const page = await resolve(pageUrlOfData(req.originalUrl), req, req.log, (made) => bodyFor(req, made.data));
+      const page = await resolve(pageUrlOfData(req.originalUrl), { request: req, client: req.ip ?? '' }, req.log, (made) =>
+        bodyFor(req, made.data),
+      );
       if ('kind' in page) {
         // Old addresses redirect in the browser's route tree; they have no data.
         res
@@ -383,7 +390,7 @@ export function createPageCache(options: PageCacheOptions) {
     has,
     sendCached,
     permanentPage,
-    admitAhead,
+    answerAhead,
     pageHandler,
     dataHandler,
     size: () => entries.size,

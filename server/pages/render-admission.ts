@@ -58,8 +58,11 @@ export function memoryRenderBudget(maxClients = 10_000, now: () => number = () =
 
 export type RefusalReason = 'client-budget' | 'queue-full';
 
-/** Whom a token is taken for: a request, by its client's address (Express's `req.ip`). */
-export type AdmittedRequest = { readonly ip?: string };
+/** Whom a token is taken for: a request (charged once, however often it is admitted) and its client's address (as TRUST_PROXY says). */
+export interface Admittee {
+  request: object;
+  client: string;
+}
 
 /** A request refused before anything was made for it. */
 export class RenderRefused extends Error {
@@ -132,16 +135,16 @@ export function createRenderAdmission(options: RenderAdmissionOptions) {
 
   // Requests whose token is taken: the fast lane admits a search before Express sees it, and the page
   // handler's admit then takes no second token for the same request.
-  const charged = new WeakSet<AdmittedRequest>();
+  const charged = new WeakSet<object>();
 
   return {
     /**
-     * Takes a token from the request's client (its `ip`, as TRUST_PROXY says), once per request;
-     * refuses with RenderRefused when the client is past its budget (unless the budget is 0, off).
+     * Takes a token from the request's client, once per request; refuses with
+     * RenderRefused when the client is past its budget (unless the budget is 0, off).
      */
-    async admit(request: AdmittedRequest): Promise<void> {
+    async admit({ request, client }: Admittee): Promise<void> {
       if (perSecond <= 0 || charged.has(request)) return;
-      const answer = await store.take(request.ip ?? '', perSecond, burst);
+      const answer = await store.take(client, perSecond, burst);
       if (!answer.admitted) {
         options.onRefused?.('client-budget');
         throw new RenderRefused('client-budget', 429, secondsUntilToken(answer.tokens, perSecond));

@@ -29,6 +29,27 @@ describe('memoryRenderBudget', () => {
   });
 });
 
+describe('admit', () => {
+  it('takes one token per request, however often that request is admitted (the fast lane, then Express)', async () => {
+    const admission = createRenderAdmission({
+      perSecond: 0.001,
+      burst: 2,
+      store: memoryRenderBudget(),
+      concurrency: 4,
+      waiting: 8,
+      share: 1,
+    });
+    const request = {};
+    await admission.admit({ request, client: '203.0.113.1' });
+    await admission.admit({ request, client: '203.0.113.1' });
+    await admission.admit({ request: {}, client: '203.0.113.1' });
+    await expect(admission.admit({ request: {}, client: '203.0.113.1' })).rejects.toMatchObject({ status: 429, reason: 'client-budget' });
+    // The request charged before is still admitted, and another client has its own budget.
+    await admission.admit({ request, client: '203.0.113.1' });
+    await admission.admit({ request: {}, client: '198.51.100.2' });
+  });
+});
+
 describe('secondsUntilToken', () => {
   it('is the whole seconds until the bucket holds one token, at least one', () => {
     expect(secondsUntilToken(0, 10)).toBe(1);
