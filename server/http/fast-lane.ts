@@ -2,22 +2,21 @@
  * The fast lane: the server's request listener (siteListener below, which
  * server/index.ts serves), in front of the Express app. A GET or HEAD for a page the page cache holds right now,
  * or for a hashed asset held in memory, is answered here with one writeHead
- * and one end; every other request goes to Express untouched. Decision 015
- * says why the lane exists.
+ * and one end; so is a search the cache does not hold (decision 018); every
+ * other request goes to Express untouched. Decision 015 says why the lane exists.
  *
- * It answers only what Express's own first steps would answer from memory,
- * the same way:
+ * It answers only what Express's page steps would answer, the same way:
  * - a page: exactly the request URLs Express's cached-page step (pages.sendCached)
  *   would serve, looked up in the same alias map, and only pages kept for
- *   good (searches stay with Express). The page cache is read through
+ *   good (searches in memory stay with Express). The page cache is read through
  *   publishedSite(), so the content store's version check (a scheduled item
  *   whose time has come, server/content/content-store.ts) runs first, as it
  *   does for Express: a new version brings an empty cache, and the lane holds
  *   nothing until Express has rendered the page again.
- * - a refusal: a search the cache does not hold (or its /_data) from a
- *   client past its render budget gets the page cache's 429 here
- *   (admitAhead), the answer Express's page handler would give; admitted,
- *   it goes on to Express, which takes no second token for it.
+ * - a search the cache does not hold (or its /_data): the page cache's
+ *   answerAhead admits it and makes it, as Express's page handler would, and
+ *   the lane sends the page, or the 429 or 503 refusal; a redirect or an
+ *   error goes on to Express, which takes no second token for the request.
  * - an asset: a path under /assets/ in the map Express's asset handler
  *   (server/http/immutable-assets.ts) serves from. A path with a '%' goes to
  *   Express, which checks its encoding first (server/http/malformed-path.ts).
