@@ -162,8 +162,10 @@ describe('same-page links', () => {
     const trail = await scrollTrail(page, 'Learn More');
     const final = trail[trail.length - 1]!;
     const between = new Set(trail.filter((y) => y > 0 && y < final));
-    // Several distinct positions on the way: an animation, not a jump.
-    expect(between.size).toBeGreaterThanOrEqual(3);
+    // A position on the way: an animation, not a jump (which goes from the top to the end in one frame).
+    // Not several: the glide is timed, and with the machine busy its frames can be so far apart that only
+    // one falls inside it (three test workers on two cores once left one).
+    expect(between.size).toBeGreaterThanOrEqual(1);
     expect(new URL(page.url()).hash).toBe('#services');
     expect(await announcer(page).textContent()).toBe('');
     expect((await focused(page)).tag).not.toBe('h1');
