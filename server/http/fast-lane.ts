@@ -53,7 +53,7 @@ const ASSET_ROUTE = 'static';
 export interface FastLaneOptions {
   /** Where everything the lane does not answer goes, unchanged. */
   app: Express;
-  /** The pages held right now, and the budget's check ahead of Express: read per request, after the content store's version check. */
+  /** The pages held right now, and searches made ahead of Express: read per request, after the content store's version check. */
   pages: () => {
     permanentPage(url: string): CachedPage | undefined;
     answerAhead(request: Request, original: object, log: () => Logger): Promise<AheadAnswer> | undefined;
@@ -75,16 +75,28 @@ export interface FastLaneOptions {
  */
 type HeaderLists = Record<Encoding, { full: string[]; notModified: string[] }>;
 
+/**
+ * One answer's headers, flat: the security headers, the body's, then the
+ * slots written per request (a refusal's Retry-After, the request id last).
+ */
+function headerList(
+  base: Map<string, string>,
+  body: EncodedBody,
+  send: SendOptions,
+  encoding: Encoding,
+  notModified: boolean,
+  retryAfter = false,
+) {
+  const flat: string[] = [];
+  for (const [name, value] of base) flat.push(name, value);
+  for (const [name, value] of bodyHeaders(body, send, encoding, notModified)) flat.push(name, value);
+  if (retryAfter) flat.push('Retry-After', '');
+  flat.push('X-Request-Id', '');
+  return flat;
+}
+
 function headerLists(base: Map<string, string>, body: EncodedBody, send: SendOptions, retryAfter = false): HeaderLists {
-  const list = (encoding: Encoding, notModified: boolean) => {
-    const flat: string[] = [];
-    for (const [name, value] of base) flat.push(name, value);
-    for (const [name, value] of bodyHeaders(body, send, encoding, notModified)) flat.push(name, value);
-    // A refusal's Retry-After, then the request id: slots written per request.
-    if (retryAfter) flat.push('Retry-After', '');
-    flat.push('X-Request-Id', '');
-    return flat;
-  };
+  const list = (encoding: Encoding, notModified: boolean) => headerList(base, body, send, encoding, notModified, retryAfter);
   return Object.fromEntries(
     ENCODINGS.map((encoding) => [encoding, { full: list(encoding, false), notModified: list(encoding, true) }]),
   ) as HeaderLists;
@@ -228,10 +240,8 @@ export function createFastLane(options: FastLaneOptions): RequestListener {
     const send = pageSendOptions(page, which);
     const encoding = chooseEncoding(request, body.order);
     const notModified = isNotModified(request, body, send.status);
-    const headers: string[] = [];
-    for (const [name, value] of pageHeaders(request)) headers.push(name, value);
-    for (const [name, value] of bodyHeaders(body, send, encoding, notModified)) headers.push(name, value);
-    headers.push('X-Request-Id', id);
+    const headers = headerList(pageHeaders(request), body, send, encoding, notModified);
+    headers[headers.length - 1] = id;
     const route = { route: page.route, notFound: page.status === 404 && which === 'html' };
     write(
       request,

@@ -353,10 +353,14 @@ export function createPageCache(options: PageCacheOptions) {
     send(req, res, page, 'html');
   };
 
+  /** The page `url` for Express's request `req`, admitted for its client, with the body it is sent made. */
+  const resolveFor = (req: Request, url: string, which: 'html' | 'data') =>
+    resolve(url, { request: req, client: req.ip ?? '' }, req.log, (made) => bodyFor(req, made[which]));
+
   /** GET and HEAD of every page. */
   const pageHandler: RequestHandler = async (req, res, next) => {
     try {
-      const page = await resolve(req.originalUrl, { request: req, client: req.ip ?? '' }, req.log, (made) => bodyFor(req, made.html));
+      const page = await resolveFor(req, req.originalUrl, 'html');
       if ('kind' in page) return res.redirect(page.status, page.location);
       send(req, res, page, 'html');
     } catch (error) {
@@ -368,9 +372,7 @@ export function createPageCache(options: PageCacheOptions) {
   /** GET and HEAD of /_data/<page path>: the page's data, for client-side navigations. */
   const dataHandler: RequestHandler = async (req, res, next) => {
     try {
-      const page = await resolve(pageUrlOfData(req.originalUrl), { request: req, client: req.ip ?? '' }, req.log, (made) =>
-        bodyFor(req, made.data),
-      );
+      const page = await resolveFor(req, pageUrlOfData(req.originalUrl), 'data');
       if ('kind' in page) {
         // Old addresses redirect in the browser's route tree; they have no data.
         res
