@@ -1,6 +1,6 @@
 /**
- * The editor surface at /admin: Decap CMS over content/ (docs: README "Editing
- * content"). Its page is a static document written once at start, naming the
+ * The editor surface at /admin: Decap CMS over content/ (docs/content-editing.md,
+ * decision 023). Its page is a static document written once at start, naming the
  * admin bundle (client/admin.tsx, built into dist/client/admin/) by src; its
  * config is GET /admin/config.json (admin-config.ts). It has its own
  * Content-Security-Policy, because Decap needs what the site's pages never

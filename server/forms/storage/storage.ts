@@ -7,7 +7,7 @@
  *   and rate limits shared by every replica.
  *
  * The outbox, the handlers and the operator's commands only see the stores
- * (outbox/record-store.ts); README "Scaling out" says which to run when.
+ * (outbox/record-store.ts); docs/scaling-out.md says which to run when.
  */
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
