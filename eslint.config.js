@@ -36,8 +36,10 @@ const root = import.meta.dirname;
 //   pages/                what makes a page (render, cache, feeds, sitemap): content/ and shared/.
 //   forms/                what visitors send and where it goes (newsletter, contact, outbox, storage).
 //   http/                 the edge a request meets first. It answers cached pages itself (the fast
-//                         lane), so it may import pages' cache contract: page-cache and encoded-body.
-//                         Nothing else of pages/, nothing of forms/: app.ts wires those in.
+//                         lane), so it may import pages' answer contract: page-answers (what a page
+//                         or a refusal is sent with) and encoded-body. Nothing else of pages/ (not
+//                         the page cache itself: the lane takes it from app.ts), nothing of forms/:
+//                         app.ts wires those in.
 //   content-import/       a podcast feed into content files: content/ and shared/.
 //   admin/                the editor at /admin (Decap CMS): its page, CSP and config generated from the
 //                         schema. Of pages/ only the asset manifest (the preview's stylesheets), of
@@ -104,8 +106,8 @@ const layers = [
   room('server/forms', [], 'forms/ handles what visitors send; app.ts wires it to the edge and the pages'),
   room(
     'server/http',
-    ['server/pages/page-cache.*', 'server/pages/encoded-body.*'],
-    "the edge answers cached pages through pages' cache contract only; app.ts wires in the rest",
+    ['server/pages/page-answers.*', 'server/pages/encoded-body.*'],
+    "the edge answers cached pages through pages' answer contract only; app.ts wires in the rest",
   ),
   room('server/content-import', [], 'the feed import writes content files'),
   room(
