@@ -31,7 +31,8 @@ const root = import.meta.dirname;
 // test/ imports it from there).
 //
 // server/'s rooms, each a folder, and the top-level files:
-//   config.ts, logger.ts  foundations: the environment read once, the log. Import no room.
+//   config/, logger.ts    foundations: the environment read once (config/index.ts composes one file
+//                         per area), the log. Import no room.
 //   content/              the site's words, read and checked: a foundation every room may import.
 //   pages/                what makes a page (render, cache, feeds, sitemap): content/ and shared/.
 //   forms/                what visitors send and where it goes (newsletter, contact, outbox, storage).
@@ -54,13 +55,13 @@ const root = import.meta.dirname;
 //   app.ts                composes the rooms into the Express app: any room but archive/ and cli/
 //                         (archive/ imports app.ts) and index.ts.
 //   index.ts              the process: anything but cli/.
-// Every room may import config.ts, logger.ts, content/ and shared/. Anything else under server/
+// Every room may import config/, logger.ts, content/ and shared/. Anything else under server/
 // is denied unless listed, so a new top-level file or room has to be placed in this list.
 // ---------------------------------------------------------------------------------------------
 
 const abs = (p) => path.join(root, p);
 // Globs, as the rule wants for exceptions to a glob; `name.*` is one module whatever its extension.
-const FOUNDATIONS = ['server/config.*', 'server/logger.*', 'server/content/**'];
+const FOUNDATIONS = ['server/config/**', 'server/logger.*', 'server/content/**'];
 const shown = (glob) => glob.replace(/\/\*\*$/, '/').replace(/\.\*$/, '');
 
 /** A room of server/: its files may import from server/ only the room itself, the foundations and `allowed`. */
@@ -91,16 +92,16 @@ const layers = [
     message: 'scripts/ never imports test/: move what both need out of test/ (test/ may import scripts/).',
   },
   {
-    target: ['server/config.ts', 'server/logger.ts'],
+    target: ['server/config', 'server/logger.ts'],
     from: abs('server/**'),
-    except: ['server/config.*', 'server/logger.*'].map(abs),
-    message: 'config.ts and logger.ts are foundations every room imports: they import no room of server/.',
+    except: ['server/config/**', 'server/logger.*'].map(abs),
+    message: 'config/ and logger.ts are foundations every room imports: they import no room of server/.',
   },
   {
     target: 'server/content',
     from: abs('server/**'),
-    except: ['server/content/**', 'server/config.*', 'server/logger.*'].map(abs),
-    message: 'server/content/ is a foundation every room imports: of server/ it may import only config.ts and logger.ts.',
+    except: ['server/content/**', 'server/config/**', 'server/logger.*'].map(abs),
+    message: 'server/content/ is a foundation every room imports: of server/ it may import only config/ and logger.ts.',
   },
   room('server/pages', [], 'pages are made of content, never of forms/, http/ or app.ts'),
   room('server/forms', [], 'forms/ handles what visitors send; app.ts wires it to the edge and the pages'),

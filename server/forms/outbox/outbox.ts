@@ -24,7 +24,7 @@
  * - Exactly once across replicas: an entry is claimed in the store, with a
  *   lease of `leaseMs`, before it is sent, and the answer is recorded only
  *   under that claim (../storage/record-store.ts). The lease outlasts any
- *   send (the configuration refuses a shorter OUTBOX_LEASE_SECONDS, ../../config.ts),
+ *   send (the configuration refuses a shorter OUTBOX_LEASE_SECONDS, ../../config/outbox.ts),
  *   so a slow send is never taken over. A replica killed while it holds
  *   claims leaves them to run out; then another replica sends those entries.
  * - The one gap: a replica that dies during the send itself, after the other
@@ -54,7 +54,7 @@ export interface OutboxTimings {
   /**
    * How long a claim keeps other replicas off an entry. Longer than any send
    * can take (the provider's 8 s, SMTP's exchanges of 15 s; see
-   * leaseProblem in ../../config.ts), so a slow send is never taken over; it
+   * checkLease in ../../config/outbox.ts), so a slow send is never taken over; it
    * is how long a killed replica's entries wait.
    */
   leaseMs: number;
