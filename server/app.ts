@@ -30,7 +30,7 @@ import { createSignUps } from './forms/newsletter/sign-ups';
 import { BODY_LIMIT as SUBSCRIBE_BODY_LIMIT } from './forms/newsletter/subscribe-handler';
 import type { SubscribeOptions } from './forms/newsletter/sign-ups';
 import { Outbox } from './forms/outbox/outbox';
-import type { OutboxTimings } from './forms/outbox/outbox';
+import type { OutboxTimings } from './forms/outbox/retry-schedule';
 import { openStorage } from './forms/storage/storage';
 import { errorHandler, methodNotAllowed } from './http/error-handler';
 import { rejectMalformedPath } from './http/malformed-path';
