@@ -35,7 +35,7 @@ import { openStorage } from './forms/storage/storage';
 import { errorHandler, methodNotAllowed } from './http/error-handler';
 import { rejectMalformedPath } from './http/malformed-path';
 import type { Metrics } from './http/metrics';
-import { OPENAPI_PATH, openApiDocument } from './http/openapi-document';
+import { OPENAPI_PATH, openApiDocument } from './http/openapi/openapi-document';
 import { createReadiness, healthHandler } from './http/readiness';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
