@@ -41,6 +41,8 @@ export interface Metrics {
   pagesRefused: Counter<'reason'>;
   /** The render queue now: running and waiting. */
   renderQueue: Gauge<'state'>;
+  /** Sets renderQueue (server/pages/render-admission.ts's onQueue). */
+  setRenderQueue(running: number, waiting: number): void;
   newsletterSignups: Counter<'outcome'>;
   /** Where newsletter_outbox_entries reads the backlog from when scraped. */
   setOutboxBacklogSource(source: () => Promise<OutboxBacklog>): void;
@@ -116,6 +118,10 @@ export async function createMetrics(): Promise<Metrics> {
     labelNames: ['state'] as const,
     registers: [registry],
   });
+  const setRenderQueue = (running: number, waiting: number) => {
+    renderQueue.set({ state: 'running' }, running);
+    renderQueue.set({ state: 'waiting' }, waiting);
+  };
   const newsletterSignups = new Counter({
     name: 'newsletter_signups_total',
     help: 'Newsletter sign-up attempts by outcome code (subscribed, pending, invalid, rate-limited, ...).',
@@ -188,6 +194,7 @@ export async function createMetrics(): Promise<Metrics> {
     pagesRenderedPerRequest,
     pagesRefused,
     renderQueue,
+    setRenderQueue,
     newsletterSignups,
     setOutboxBacklogSource,
     contactMessages,

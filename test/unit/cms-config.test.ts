@@ -253,7 +253,7 @@ describe('the editor config generated from the content schema', () => {
   });
 });
 
-describe('CMS_* variables (server/config.ts)', () => {
+describe('CMS_* variables (server/config/cms.ts)', () => {
   const parse = (env: Record<string, string>) => parseConfig(env, rootDir).cms;
   const refusal = (env: Record<string, string>) => {
     try {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, SEND_TIME_LIMIT_SECONDS } from '../../server/config';
+import { ConfigError, parseConfig } from '../../server/config';
+import { SEND_TIME_LIMIT_SECONDS } from '../../server/config/outbox';
 import { DEFAULT_SMTP_TIMEOUT_MS } from '../../server/forms/contact/smtp-mailer';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS } from '../../server/forms/newsletter/sign-ups';
 

@@ -61,3 +61,16 @@ export function openStorage(config: Pick<AppConfig, 'databaseUrl' | 'newsletter'
     close: () => db.close(),
   };
 }
+
+/**
+ * What /readyz waits on (server/http/readiness.ts): with DATABASE_URL, the
+ * database; the ledger files have nothing to reach. Pages are served either way.
+ */
+export function storageReadiness(storage: Storage, logger: Logger) {
+  if (storage.kind !== 'postgres') return undefined;
+  return {
+    problem: storage.problem,
+    logger,
+    downMessage: 'The database cannot be reached: sign-ups and messages are refused until it is back. Pages are still served.',
+  };
+}
