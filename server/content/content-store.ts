@@ -10,9 +10,10 @@
  * Each change bumps `version`, which is how server/pages/published-site.ts knows to build its
  * page cache, sitemap and loaders again.
  */
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { CONTENT_DIR, contentSignature, ContentError, loadContent } from './load-content';
+import { CONTENT_DIR, ContentError, loadContent } from './load-content';
 import type { ContentSource } from './load-content';
 import { publish } from './publication';
 import type { Publication, SiteContent } from './publication';
@@ -106,4 +107,21 @@ export function followContent<T>(store: ContentStore, build: (content: SiteConte
  */
 export function readPublishedContent(rootDir: string, now = Date.now()): SiteContent {
   return publish(loadContent(rootDir), { now }).content;
+}
+
+/** Something that changes when any content file is added, removed or edited: for development reloads. */
+function contentSignature(contentDir: string): string {
+  const parts: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else {
+        const stat = statSync(full);
+        parts.push(`${full}:${stat.size}:${stat.mtimeMs}`);
+      }
+    }
+  };
+  if (existsSync(contentDir)) walk(contentDir);
+  return parts.join('|');
 }
