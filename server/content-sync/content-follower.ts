@@ -53,8 +53,10 @@ export interface ContentFollowerOptions<T> {
   record: GoodCommitRecord;
   logger: Logger;
   /** Told after each fetch: a new version served, nothing new, or a failure. */
-  onOutcome?: (outcome: 'served' | 'unchanged' | 'fetch-failed' | 'check-failed') => void;
+  onOutcome?: (outcome: FetchOutcome) => void;
 }
+
+export type FetchOutcome = 'served' | 'unchanged' | 'fetch-failed' | 'check-failed';
 
 export class ContentUnavailable extends Error {
   override name = 'ContentUnavailable';
@@ -80,7 +82,10 @@ export function createContentFollower<T>(options: ContentFollowerOptions<T>) {
     await serve(version);
     status.served = { commit: version.commit, since: now() };
     if (status.problem?.kind === 'check') status.problem = undefined;
-    await record.write(version.commit);
+    // Served already: a record that cannot be written (the database down) costs only the fallback after a restart.
+    await record
+      .write(version.commit)
+      .catch((error: unknown) => logger.warn({ err: error }, 'content: could not record the commit served'));
     mirror.prune([version.commit, ...(previous ? [previous] : [])]);
   }
 
@@ -123,7 +128,16 @@ export function createContentFollower<T>(options: ContentFollowerOptions<T>) {
       onOutcome?.('check-failed');
       return;
     }
-    await goLive(version);
+    try {
+      await goLive(version);
+    } catch (error) {
+      // The site could not be built for it (a page that fails to render): the served version stays.
+      const reason = `the site could not be built for it: ${(error as Error).message}`;
+      broken.set(head, [reason]);
+      status.problem = { kind: 'check', commit: head, at: now(), reasons: [reason] };
+      logger.error({ err: error, commit: head }, `content: commit ${head.slice(0, 12)} is not served: ${reason}`);
+      return onOutcome?.('check-failed');
+    }
     logger.info({ commit: head }, `content: serving commit ${head.slice(0, 12)}`);
     onOutcome?.('served');
   }

@@ -39,7 +39,10 @@ export function contentWebhookRoute({ secret, branch, refresh, logger }: Webhook
     const verdict = verifyWebhook(secret, req.headers, body);
     if (!verdict.ok) {
       req.log.warn({ reason: verdict.reason }, 'content webhook refused');
-      res.status(401).setHeader('Cache-Control', 'no-store').json({ error: `Not accepted: ${verdict.reason}.` });
+      res
+        .status(401)
+        .setHeader('Cache-Control', 'no-store')
+        .json({ error: `Not accepted: ${verdict.reason}.` });
       return;
     }
     const ref = pushedRef(body);
@@ -53,8 +56,19 @@ export function contentWebhookRoute({ secret, branch, refresh, logger }: Webhook
   };
   const tooLarge: ErrorRequestHandler = (err, _req, res, next) => {
     if (err?.type !== 'entity.too.large') return next(err);
-    res.status(413).setHeader('Cache-Control', 'no-store').json({ error: `The body is over ${WEBHOOK_BODY_LIMIT.toUpperCase()}: a push webhook's is far smaller.` });
+    res
+      .status(413)
+      .setHeader('Cache-Control', 'no-store')
+      .json({ error: `The body is over ${WEBHOOK_BODY_LIMIT.toUpperCase()}: a push webhook's is far smaller.` });
   };
   router.post(CONTENT_WEBHOOK_PATH, express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), receive, tooLarge);
   return router;
 }
+
+/** Without CONTENT_WEBHOOK_SECRET: no webhook, and the path says so rather than being a page's 405. */
+export const webhookAbsent: RequestHandler = (_req, res) => {
+  res
+    .status(404)
+    .setHeader('Cache-Control', 'no-store')
+    .json({ error: 'No content webhook here: the site takes pushes only with CONTENT_REPO and CONTENT_WEBHOOK_SECRET set.' });
+};

@@ -22,6 +22,8 @@ export interface ContentStoreOptions {
   rootDir: string;
   /** Defaults to <rootDir>/content. */
   contentDir?: string;
+  /** The files, already read and checked (a followed commit's); by default read from contentDir now. */
+  source?: ContentSource;
   /** Show drafts and scheduled items, marked (development). */
   preview: boolean;
   /** Read the files again when they change (development). */
@@ -49,7 +51,7 @@ export function createContentStore(options: ContentStoreOptions): ContentStore {
   const contentDir = options.contentDir ?? path.join(rootDir, CONTENT_DIR);
   const now = options.now ?? Date.now;
 
-  let source = loadContent(rootDir, contentDir);
+  let source = options.source ?? loadContent(rootDir, contentDir);
   let signature = watch ? contentSignature(contentDir) : '';
   let publication: Publication = publish(source, { now: now(), preview });
   let version = 0;
@@ -84,19 +86,6 @@ export function createContentStore(options: ContentStoreOptions): ContentStore {
       return { content: publication.content, version };
     },
     source: () => source,
-  };
-}
-
-/**
- * What is built from the content (loaders, page cache, sitemap), built again
- * only when the content changes: per request this is one version check.
- */
-export function followContent<T>(store: ContentStore, build: (content: SiteContent) => T): () => T {
-  let built: { version: number; value: T } | undefined;
-  return () => {
-    const { content, version } = store.current();
-    if (built?.version !== version) built = { version, value: build(content) };
-    return built.value;
   };
 }
 

@@ -5,7 +5,8 @@
 import type { ServerResponse } from 'node:http';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { Router } from 'express';
+import { Router, static as expressStatic } from 'express';
+import { MEDIA_UPLOADS } from '../content/media-uploads';
 import expressStaticGzip from 'express-static-gzip';
 import { immutableAssets, readImmutableAssets } from './immutable-assets';
 import type { Asset } from './immutable-assets';
@@ -24,8 +25,28 @@ export const STATIC_FILE_HEADERS = new Map([
 ]);
 const staticFileHeaders = (res: ServerResponse) => res.setHeaders(STATIC_FILE_HEADERS);
 
-export function staticFiles({ rootDir, isProduction }: { rootDir: string; isProduction: boolean }) {
+/**
+ * `uploadsDir`: where the served content's uploads are, when they are not the image's (a followed
+ * commit's public/media/uploads, server/content-sync/); asked per request, since a swap moves it.
+ */
+export function staticFiles({ rootDir, isProduction }: { rootDir: string; isProduction: boolean }, uploadsDir?: () => string | undefined) {
   const router = Router();
+
+  // A followed commit's uploads, before the image's public files: one handler per folder, the last one kept.
+  if (uploadsDir) {
+    let served: { dir: string; handler: ReturnType<typeof expressStatic> } | undefined;
+    router.use(MEDIA_UPLOADS.publicPath, (req, res, next) => {
+      const dir = uploadsDir();
+      if (!dir) return next();
+      if (served?.dir !== dir) {
+        served = {
+          dir,
+          handler: expressStatic(dir, { maxAge: PUBLIC_FILES_MAX_AGE, index: false, redirect: false, setHeaders: staticFileHeaders }),
+        };
+      }
+      served.handler(req, res, next);
+    });
+  }
 
   // Hashed build output never changes under a name: cached for a year. The
   // build wrote brotli and gzip copies beside each text file, so the encoding

@@ -265,9 +265,20 @@ export function createPageCache(options: PageCacheOptions) {
     }
   };
 
+  /**
+   * Renders and keeps every page of `urls` now, one after another: a content
+   * version about to be served (server/content-sync/) has its pages before its
+   * first visitor, so no request waits on a render after a swap.
+   */
+  async function warm(urls: string[], log: Logger) {
+    if (!enabled) return;
+    for (const url of urls) await resolve(url, undefined, log);
+  }
+
   return {
     has,
     sendCached,
+    warm,
     permanentPage,
     answerAhead,
     pageHandler,
