@@ -99,7 +99,7 @@ describe('/admin with CMS_BACKEND', () => {
     ]);
   });
 
-  it('github and gitea: the config names each, with its login helper or server', async () => {
+  it('github: the config names it, with its login helper', async () => {
     const github = makeApp({
       env: {
         ...PRODUCTION,
@@ -118,19 +118,6 @@ describe('/admin with CMS_BACKEND', () => {
     });
     const githubPage = await request(github.app).get('/admin/');
     expect(cspDirectives(githubPage.headers['content-security-policy']).get('connect-src')).toEqual(["'self'", 'https://api.github.com']);
-
-    const gitea = makeApp({
-      env: { ...PRODUCTION, CMS_BACKEND: 'gitea', CMS_REPO: 'harbor/site', CMS_APP_ID: 'abc', CMS_BASE_URL: 'https://git.example.com' },
-    });
-    const giteaConfig = await request(gitea.app).get('/admin/config.json');
-    expect(giteaConfig.body.backend).toEqual({
-      name: 'gitea',
-      repo: 'harbor/site',
-      branch: 'main',
-      app_id: 'abc',
-      base_url: 'https://git.example.com',
-      api_root: 'https://git.example.com/api/v1',
-    });
   });
 
   it('outside production: decap-server on this machine (local_backend), on CMS_PROXY_PORT', async () => {
