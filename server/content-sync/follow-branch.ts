@@ -26,7 +26,7 @@ import type { RequestHandler } from 'express';
 
 export interface FollowBranchOptions {
   /** The site that serves a version once it is built (server/pages/published-site.ts). */
-  site: { swapTo(store: ContentStore, uploadsDir: string): Promise<void> };
+  site: { swapTo(store: ContentStore, uploadsDir: string, options: { warm: boolean }): Promise<void> };
   logger: Logger;
   /** With DATABASE_URL: the replicas hear each other, and the last good commit is kept there. */
   database?: SharedDatabase;
@@ -63,7 +63,8 @@ function following(sync: ContentSyncConfig, { rootDir, databaseUrl }: AppConfig,
     check: (folder) => checkVersion(folder, rootDir),
     async serve({ commit, folder, checked }) {
       const store = createContentStore({ rootDir: folder, preview: false, watch: false, logger, source: checked });
-      await site.swapTo(store, path.join(folder, MEDIA_UPLOADS.folder));
+      // Rendered before the swap only when a version is being served meanwhile (not at start, before listening).
+      await site.swapTo(store, path.join(folder, MEDIA_UPLOADS.folder), { warm: follower.status().served !== undefined });
       for (const listener of served) listener(commit);
     },
     record: database ? databaseGoodCommitRecord(database, sync.branch) : fileGoodCommitRecord(sync.workDir),

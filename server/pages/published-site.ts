@@ -21,6 +21,7 @@ import type { BuildManifest } from './asset-manifest';
 import { feedsRouter } from './feeds';
 import { readInlineStyles } from './inline-styles';
 import type { InlineStyles } from './inline-styles';
+import type { EncodedBody } from './encoded-body';
 import { createPageCache } from './page-cache';
 import { createRefusalPages } from './refusal-pages';
 import type { RenderAdmission } from './render-admission';
@@ -63,7 +64,7 @@ export function createPublishedSite(config: AppConfig, options: PublishedSiteOpt
   // Share cards (og:image) come from the build's manifest, read once here.
   const shareImages = readShareImageManifest(path.join(config.rootDir, SHARE_IMAGE_MANIFEST_PATH));
 
-  const build = (published: SiteContent) => {
+  const build = (published: SiteContent, previousBodies?: Map<string, EncodedBody>) => {
     const renderer = createPageRenderer({
       routes: createRoutes(createRouteLoaders({ siteUrl: config.siteUrl, shareImages }, published), {
         redirects: published.redirects,
@@ -82,6 +83,7 @@ export function createPublishedSite(config: AppConfig, options: PublishedSiteOpt
         siteUrl: config.siteUrl,
         exposeErrors: !config.isProduction,
         enabled: config.isProduction,
+        previousBodies,
         onLookup: onPageLookup,
         admission,
         searchPages: createSearchPages(renderer, config.siteUrl),
@@ -119,11 +121,13 @@ export function createPublishedSite(config: AppConfig, options: PublishedSiteOpt
    * version served; then one assignment swaps it in. A request sees one version
    * or the other, and none waits for the new one.
    */
-  async function swapTo(next: ContentStore, nextUploadsDir: string | undefined) {
+  async function swapTo(next: ContentStore, nextUploadsDir: string | undefined, { warm = true } = {}) {
     const { content, version } = next.current();
-    const value = build(content);
+    // What the new version leaves unchanged (most pages, for one episode edited) is not compressed again.
+    const value = build(content, built?.value.pages.keptBodies());
     const pageUrls = sitemapEntries(config.siteUrl, content).map((entry) => entry.loc.slice(config.siteUrl.length) || '/');
-    await value.pages.warm(pageUrls, logger);
+    // Before the first version there is nothing to keep serving meanwhile: its pages are made on first request, as at any start.
+    if (warm) await value.pages.warm(pageUrls, logger);
     built = { store: next, version, value };
     store = next;
     uploadsDir = nextUploadsDir;
