@@ -1,7 +1,8 @@
 /**
  * The pictures of the content being served. In development (npm run dev, npm run edit) they are the
  * working copy's public/, read at each request: a fresh clone has no copy of it in dist/, and a
- * picture added while the server runs (an upload the editor published) is served at once. In production they are the build's copy, looked up only under its own
+ * picture added while the server runs (an upload the editor published) is served at once, and so is
+ * the page that names it. In production they are the build's copy, looked up only under its own
  * top-level names (the followed commit's uploads are test/process/content-sync.test.ts's).
  */
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeApp, rootDir } from '../support/app';
+import { sampleEpisode, writeEpisode } from '../support/content-dir';
 
 /** A 1×1 PNG: what an editor uploads (SVG uploads are refused by the content check). */
 const PNG = Buffer.from(
@@ -53,6 +55,18 @@ describe('pictures in development', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(Buffer.from(res.body as Buffer)).toEqual(PNG);
+  });
+
+  it('publishes an episode whose picture arrives after its file (git writes content/ before public/), on the next request', async () => {
+    const id = 'fee-schedules-with-a-late-picture';
+    writeEpisode(path.join(site, 'content'), id, { ...sampleEpisode, image: '/media/uploads/late.png' }, 'Avery Holt on fee schedules.');
+    // Until the picture is there, the content check holds the new file back, as it should.
+    expect((await request(app).get(`/podcast/${id}`)).status).not.toBe(200);
+    writeFileSync(path.join(uploads, 'late.png'), PNG);
+    const page = await request(app).get(`/podcast/${id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('src="/media/uploads/late.png"');
+    expect((await request(app).get('/media/uploads/late.png')).status).toBe(200);
   });
 });
 
