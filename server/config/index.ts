@@ -92,13 +92,14 @@ function parseLogLevel(env: Env): string {
 
 export function parseConfig(env: Env, rootDir: string = process.cwd()): AppConfig {
   const port = parsePort(env) ?? 3000;
+  const isProduction = env.NODE_ENV === 'production';
   const config: AppConfig = {
     port,
     host: read(env, 'HOST') ?? '0.0.0.0',
-    siteUrl: parseSiteUrl(env),
+    siteUrl: parseSiteUrl(env, { port, isProduction }),
     trustProxy: parseTrustProxy(env),
     logLevel: parseLogLevel(env),
-    isProduction: env.NODE_ENV === 'production',
+    isProduction,
     rootDir,
     drainSeconds: parseDrainSeconds(env),
     metricsPort: parseMetricsPort(env, port),

@@ -3,9 +3,9 @@
  * (a broken file stops the start with every problem listed); then:
  * - when a scheduled item's publishAt passes, the next request publishes it
  *   (a time comparison per request; no timer, no restart);
- * - in development, an edited, added or removed file is read again on the
- *   next request, and a broken one is reported on the page and in the terminal
- *   until it is fixed.
+ * - in development, an edited, added or removed file (of content/, or a
+ *   picture under public/) is read again on the next request, and a broken
+ *   one is reported on the page and in the terminal until it is fixed.
  *
  * Each change bumps `version`, which is how server/pages/published-site.ts knows to build its
  * page cache, sitemap and loaders again.
@@ -52,13 +52,17 @@ export function createContentStore(options: ContentStoreOptions): ContentStore {
   const now = options.now ?? Date.now;
 
   let source = options.source ?? loadContent(rootDir, contentDir);
-  let signature = watch ? contentSignature(contentDir) : '';
+  // The pictures the files name are checked too (load-content.ts looks for them under public/), so a
+  // picture added after the file that names it (git writes content/ before public/) is a change as well.
+  const watched = [contentDir, path.join(rootDir, 'public')];
+  const signatureNow = () => watched.map(filesSignature).join('||');
+  let signature = watch ? signatureNow() : '';
   let publication: Publication = publish(source, { now: now(), preview });
   let version = 0;
   let broken: ContentError | undefined;
 
   function reloadIfEdited() {
-    const latest = contentSignature(contentDir);
+    const latest = signatureNow();
     if (latest === signature) return;
     signature = latest;
     try {
@@ -98,19 +102,20 @@ export function readPublishedContent(rootDir: string, now = Date.now()): SiteCon
   return publish(loadContent(rootDir), { now }).content;
 }
 
-/** Something that changes when any content file is added, removed or edited: for development reloads. */
-function contentSignature(contentDir: string): string {
+/** Something that changes when any file under `dir` is added, removed or edited: for development reloads. */
+function filesSignature(dir: string): string {
   const parts: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
       if (entry.isDirectory()) walk(full);
       else {
-        const stat = statSync(full);
-        parts.push(`${full}:${stat.size}:${stat.mtimeMs}`);
+        // Gone since the listing (a checkout or an editor's save under way): the next request looks again.
+        const stat = statSync(full, { throwIfNoEntry: false });
+        if (stat) parts.push(`${full}:${stat.size}:${stat.mtimeMs}`);
       }
     }
   };
-  if (existsSync(contentDir)) walk(contentDir);
+  if (existsSync(dir)) walk(dir);
   return parts.join('|');
 }

@@ -1,6 +1,7 @@
 /**
  * Files served as they are: the hashed build output under /assets/ and the
- * other public files (images, video, favicon), both precompressed by the build.
+ * other public files (images, video, favicon), both precompressed by the build;
+ * in development also public/ of the working copy, read at each request.
  */
 import type { ServerResponse } from 'node:http';
 import { existsSync, readdirSync } from 'node:fs';
@@ -66,9 +67,19 @@ export function staticFiles({ rootDir, isProduction }: { rootDir: string; isProd
     }),
   );
 
-  // Other public files keep their names across deploys: a moderate lifetime.
-  // Only paths under the folder's own top-level names look there, so a page
-  // request costs no file-system lookup.
+  // Development (npm run dev, npm run edit): the working copy's public/ as it is at each request, before
+  // the build's copy, which a fresh clone lacks and which is never updated while the server runs. A picture
+  // added by hand, or uploaded in the editor and published into public/media/uploads, is served at once.
+  // Every path costs a file-system lookup here, and browsers revalidate each file (ETag), so a picture
+  // replaced under its name shows too.
+  if (!isProduction) {
+    router.use(expressStatic(path.join(rootDir, 'public'), { maxAge: 0, index: false, redirect: false, setHeaders: staticFileHeaders }));
+  }
+
+  // The build's copy of public/ (with the favicon PNGs and the web app manifest it draws), compressed. Its
+  // files keep their names across deploys: a moderate lifetime. Only paths under the folder's own top-level
+  // names (read once: the folder changes only with a build) look there, so in production a page request
+  // costs no file-system lookup.
   const publicDir = path.join(rootDir, 'dist/public');
   const publicNames = new Set(existsSync(publicDir) ? readdirSync(publicDir) : []);
   const publicFiles = expressStaticGzip(publicDir, {
