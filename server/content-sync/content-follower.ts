@@ -81,7 +81,8 @@ export function createContentFollower<T>(options: ContentFollowerOptions<T>) {
     const previous = status.served?.commit;
     await serve(version);
     status.served = { commit: version.commit, since: now() };
-    if (status.problem?.kind === 'check') status.problem = undefined;
+    // A later head served mends a broken one; the last good commit served at start (the head broken) does not.
+    if (status.problem?.kind === 'check' && version.commit === status.head) status.problem = undefined;
     // Served already: a record that cannot be written (the database down) costs only the fallback after a restart.
     await record
       .write(version.commit)
