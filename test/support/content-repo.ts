@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { rootDir } from './app';
@@ -32,8 +32,13 @@ export interface ContentRepo {
   remove(): void;
 }
 
-/** A bare repository whose main holds one commit: the content as the image has it. */
-export function createContentRepo(prefix: string): ContentRepo {
+/**
+ * A bare repository whose main holds one commit: the content as the image has it, or with
+ * `fewEpisodes` only the episodes another file names (a transcript, an old address): every kind
+ * of page still, but about half as many to render for each version served (the swap's cost is
+ * its CPU, and these tests run on shared machines).
+ */
+export function createContentRepo(prefix: string, options: { fewEpisodes?: boolean } = {}): ContentRepo {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   const origin = path.join(dir, 'site.git');
   const clone = path.join(dir, 'clone');
@@ -41,7 +46,15 @@ export function createContentRepo(prefix: string): ContentRepo {
   execFileSync('git', ['init', '--quiet', '--bare', '-b', 'main', origin]);
   execFileSync('git', ['init', '--quiet', '-b', 'main', clone]);
   git('remote', 'add', 'origin', origin);
-  cpSync(path.join(rootDir, 'content'), path.join(clone, 'content'), { recursive: true });
+  const contentDir = path.join(clone, 'content');
+  cpSync(path.join(rootDir, 'content'), contentDir, { recursive: true });
+  if (options.fewEpisodes) {
+    const redirects = readFileSync(path.join(contentDir, 'redirects.yaml'), 'utf8');
+    for (const file of readdirSync(path.join(contentDir, 'episodes'))) {
+      if (!existsSync(path.join(contentDir, 'transcripts', file)) && !redirects.includes(`episode: ${file.replace(/\.md$/, '')}`))
+        rmSync(path.join(contentDir, 'episodes', file));
+    }
+  }
   const push = (message: string) => {
     git('add', '--all');
     git('commit', '--quiet', '-m', message);
@@ -49,7 +62,7 @@ export function createContentRepo(prefix: string): ContentRepo {
     return git('rev-parse', 'HEAD');
   };
   push('The content as the image has it');
-  return { dir, origin, contentDir: path.join(clone, 'content'), push, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, origin, contentDir, push, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** Tells the server at `serverOrigin` that main moved to `commit`, signed as GitHub signs (X-Hub-Signature-256). */
