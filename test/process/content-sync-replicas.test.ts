@@ -10,15 +10,19 @@
  *   commit, recorded in content_served (a table of migration 003, applied
  *   when a replica first touches the database: here, recording the commit it
  *   serves at start), and says on /readyz that the head fails the check.
+ * - With the head broken and the database down, a replica refuses to start
+ *   in one line that says both.
  */
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPostgres } from '../../scripts/local/postgres';
 import type { TestPostgres } from '../../scripts/local/postgres';
-import { startServerProcess } from '../../scripts/local/server-process';
+import { exitOf, startServerProcess } from '../../scripts/local/server-process';
 import type { ServerProcess } from '../../scripts/local/server-process';
 import { createContentRepo, readyz, sendPushWebhook, serves } from '../support/content-repo';
 import type { ContentRepo } from '../support/content-repo';
+import { rootDir } from '../support/app';
 import { sampleEpisode, writeEpisode } from '../support/content-dir';
 import { until } from '../support/until';
 
@@ -191,5 +195,31 @@ describe('replicas following one content repository on one PostgreSQL', () => {
       expect(await status(replica, '/podcast/a-broken-episode')).toBe(200);
     }
     expect(await recorded()).toBe(mended);
+  });
+
+  it('with the database down and the head broken, a replica refuses to start, in one line', { timeout: 60_000 }, async () => {
+    writeEpisode(repo.contentDir, 'another-broken-episode', { ...sampleEpisode, title: 'Another', listenUrl: 'htp://x' }, 'Words.');
+    repo.push('Another broken episode');
+    await pgs.stop();
+    const started = spawn(process.execPath, [path.join(rootDir, 'dist/server/index.js')], {
+      cwd: rootDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        CONTENT_REPO: repo.origin,
+        CONTENT_POLL_SECONDS: '0',
+        CONTENT_WORK_DIR: path.join(repo.dir, 'work-d'),
+      },
+    });
+    let stderr = '';
+    started.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    started.stdout.resume();
+    expect(await exitOf(started)).toBe(1);
+    expect(stderr).toMatch(
+      /^Not started: the head of main \([0-9a-f]{12}\) fails the content check and no good commit is held \(the record of the last one cannot be read: .*ECONNREFUSED.*\): content\/episodes\/another-broken-episode\.md: listenUrl must be an https URL .*\n$/,
+    );
   });
 });
