@@ -81,7 +81,8 @@ export function createContentFollower<T>(options: ContentFollowerOptions<T>) {
     const previous = status.served?.commit;
     await serve(version);
     status.served = { commit: version.commit, since: now() };
-    if (status.problem?.kind === 'check') status.problem = undefined;
+    // A later head served mends a broken one; the last good commit served at start (the head broken) does not.
+    if (status.problem?.kind === 'check' && version.commit === status.head) status.problem = undefined;
     // Served already: a record that cannot be written (the database down) costs only the fallback after a restart.
     await record
       .write(version.commit)
@@ -173,7 +174,13 @@ export function createContentFollower<T>(options: ContentFollowerOptions<T>) {
     async start(): Promise<void> {
       await refresh();
       if (status.served) return;
-      const good = await record.read();
+      // The record unreadable (DATABASE_URL's server down) is no record: the refusal below says both.
+      let unreadable: string | undefined;
+      const good = await record.read().catch((error: unknown) => {
+        unreadable = (error as Error).message || String(error);
+        logger.error({ err: error }, 'content: the last good commit recorded cannot be read');
+        return undefined;
+      });
       if (good) {
         try {
           await goLive(await prepare(good));
@@ -190,7 +197,7 @@ export function createContentFollower<T>(options: ContentFollowerOptions<T>) {
       throw new ContentUnavailable(
         problem?.kind === 'fetch'
           ? `CONTENT_REPO ${options.repository} (branch ${options.branch}) cannot be read: ${problem.reasons[0]}`
-          : `the head of ${options.branch} (${problem?.commit?.slice(0, 12)}) fails the content check and no good commit is held: ${problem?.reasons.join('; ')}`,
+          : `the head of ${options.branch} (${problem?.commit?.slice(0, 12)}) fails the content check and no good commit is held${unreadable ? ` (the record of the last one cannot be read: ${unreadable})` : ''}: ${problem?.reasons.join('; ')}`,
       );
     },
   };

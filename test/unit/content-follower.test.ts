@@ -132,10 +132,12 @@ describe('the content follower', () => {
     const first = follower();
     await first.follow.start();
     rmSync(path.join(host, 'content', 'site.yaml'));
-    commit('break');
+    const broken = commit('break');
     const restarted = follower();
     await restarted.follow.start();
     expect(restarted.follow.status().served?.commit).toBe(good);
+    // Serving the recorded commit does not mend the head: /readyz still says why the head is not served.
+    expect(restarted.follow.status().problem).toMatchObject({ kind: 'check', commit: broken });
 
     rmSync(path.join(first.workDir), { recursive: true, force: true });
     const fresh = follower();
