@@ -12,16 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../scripts/local/server-process';
 import type { ServerProcess } from '../../scripts/local/server-process';
 import { rootDir } from '../support/app';
+import { GIT_ENV } from '../support/content-repo';
 import { sampleEpisode, writeEpisode } from '../support/content-dir';
 
 const SECRET = 'a-webhook-secret-for-the-tests';
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'Test Editor',
-  GIT_AUTHOR_EMAIL: 'editor@harborledger.example',
-  GIT_COMMITTER_NAME: 'Test Editor',
-  GIT_COMMITTER_EMAIL: 'editor@harborledger.example',
-};
 
 let dir: string;
 let origin: string;

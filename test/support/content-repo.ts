@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { rootDir } from './app';
 
-const GIT_ENV = {
+/** Who commits in the tests' repositories: fixed, so no git config of the machine is needed. */
+export const GIT_ENV = {
   ...process.env,
   GIT_AUTHOR_NAME: 'Test Editor',
   GIT_AUTHOR_EMAIL: 'editor@harborledger.example',

@@ -14,14 +14,7 @@ import { openGitMirror } from '../../server/content-sync/git-mirror';
 import { loadContent } from '../../server/content/load-content';
 import type { ContentSource } from '../../server/content/load-content';
 import { rootDir } from '../support/app';
-
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'Test Editor',
-  GIT_AUTHOR_EMAIL: 'editor@harborledger.example',
-  GIT_COMMITTER_NAME: 'Test Editor',
-  GIT_COMMITTER_EMAIL: 'editor@harborledger.example',
-};
+import { GIT_ENV } from '../support/content-repo';
 
 let dir: string;
 let host: string;
