@@ -22,6 +22,9 @@ FROM node:24-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
+# git: with CONTENT_REPO the site fetches its content branch (docs/live-content.md); ca-certificates for https remotes.
+RUN apt-get update && apt-get install -y --no-install-recommends git ca-certificates openssh-client \
+    && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/dist ./dist

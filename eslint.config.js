@@ -44,6 +44,9 @@ const root = import.meta.dirname;
 //                         the page cache itself: the lane takes it from app.ts), nothing of forms/:
 //                         app.ts wires those in.
 //   content-import/       a podcast feed into content files: content/ and shared/.
+//   content-sync/         following the content branch (CONTENT_REPO): git, the check, the webhook,
+//                         the replicas' signal. The site it swaps versions into is handed to it by
+//                         app.ts, so it imports no other room.
 //   admin/                the editor at /admin (Decap CMS): its page, CSP and config generated from the
 //                         schema. Of pages/ only the asset manifest (the preview's stylesheets), of
 //                         http/ only the embed origins its CSP shares with the pages'.
@@ -113,6 +116,7 @@ const layers = [
     "the edge answers cached pages through pages' answer contract only; app.ts wires in the rest",
   ),
   room('server/content-import', [], 'the feed import writes content files'),
+  room('server/content-sync', [], 'the followed branch is checked as content, and app.ts hands it the site to swap versions into'),
   room(
     'server/admin',
     ['server/pages/asset-manifest.*', 'server/http/security-headers.*'],

@@ -22,6 +22,7 @@ import { PAGE_DATA_PREFIX, paths } from '../shared/paths';
 import { adminSurface } from './admin/admin-surface';
 import type { AppConfig } from './config';
 import type { ContentStore } from './content/content-store';
+import { contentWebhook, describeFollowing, followBranch } from './content-sync/follow-branch';
 import { CONTACT_BODY_LIMIT } from './forms/contact/contact-handler';
 import { createContactMessages } from './forms/contact/contact-messages';
 import type { ContactOptions } from './forms/contact/contact-messages';
@@ -79,8 +80,13 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
     admission: renders,
     onRenderedPerRequest: metrics && (() => metrics.pagesRenderedPerRequest.inc()),
   });
+  // CONTENT_REPO: the site follows the content branch, swapping in each good head once built (server/content-sync/).
+  const contentSync = followBranch(config, { site, logger, database: storage.database, metrics });
   const pageHeaders = securityHeaders({ siteUrl: config.siteUrl, styleSources: site.styleSources, contentSources: site.contentSources });
-  const readiness = createReadiness(storageReadiness(storage, logger));
+  const readiness = createReadiness(
+    storageReadiness(storage, logger),
+    contentSync && (() => ({ content: describeFollowing(contentSync.status()) })),
+  );
 
   // 1. Where the client really is, when a reverse proxy says so.
   app.set('trust proxy', config.trustProxy);
@@ -103,7 +109,7 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
   // 7. A path that cannot be percent-decoded is one clear 400.
   app.use(rejectMalformedPath);
   // 8. Hashed assets (a year) and public files (a day), with the file headers only.
-  const files = staticFiles(config);
+  const files = staticFiles(config, site.uploadsDir);
   app.use(files.router);
   // 9. The page headers (CSP and the rest) for everything below.
   app.use(pageHeaders);
@@ -142,6 +148,8 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
     { noun: 'contact message', limit: contactMessages.rateLimit.limit, per: 'hour' },
   ]);
   if (sharedBudgets) logger.warn(sharedBudgets);
+  // 10b. A git host's push webhook (CONTENT_WEBHOOK_SECRET): 202, then the branch is fetched.
+  app.use(contentWebhook(contentSync));
 
   // 11. Old blog addresses: a plain 301, no React needed.
   app.get('/{*path}', site.redirects);
@@ -187,5 +195,5 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
     logger,
     metrics,
   };
-  return Object.assign(app, { signUps, contactMessages, outbox, readiness, storage, fastLane });
+  return Object.assign(app, { signUps, contactMessages, outbox, readiness, storage, fastLane, contentSync });
 }

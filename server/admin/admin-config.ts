@@ -39,11 +39,6 @@ function backendOf(backend: CmsBackend): { config: Record<string, unknown>; orig
         },
         origins: [new URL(backend.baseUrl).origin],
       };
-    case 'gitea':
-      return {
-        config: { name: 'gitea', ...common, app_id: backend.appId, base_url: backend.baseUrl, api_root: `${backend.baseUrl}/api/v1` },
-        origins: [new URL(backend.baseUrl).origin],
-      };
   }
 }
 

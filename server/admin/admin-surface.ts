@@ -57,7 +57,9 @@ export function adminCsp(connectOrigins: string[]) {
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...connectOrigins],
+        // blob: an uploaded picture is held by the page as a blob: URL, which Decap fetches back to send it
+        // with the entry (and to keep it in the draft's local backup): without it no upload could be saved.
+        connectSrc: ["'self'", 'blob:', ...connectOrigins],
         // The preview shows an episode's player as its page does.
         frameSrc: ["'self'", EMBED_ORIGINS.youtubePlayer, EMBED_ORIGINS.spotifyPlayer],
         formAction: ["'self'"],

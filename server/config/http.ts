@@ -39,8 +39,14 @@ export function parseFastLane(env: Env): boolean {
   throw new ConfigError(`FAST_LANE must be "on" or "off" (got "${read(env, 'FAST_LANE')}")`);
 }
 
-export function parseSiteUrl(env: Env): string {
-  const value = parseUrl(env, 'SITE_URL', 'http://localhost:3000');
+/**
+ * SITE_URL, or without it this machine: in development on the port the server listens on (npm run dev
+ * and npm run edit on PORT=4000 link to and preview http://localhost:4000); in production on 3000, as
+ * before, since the compliance archive records pages under it (docs/compliance-archive.md).
+ */
+export function parseSiteUrl(env: Env, { port, isProduction }: { port: number; isProduction: boolean }): string {
+  const fallback = `http://localhost:${!isProduction && port !== 0 ? port : 3000}`;
+  const value = parseUrl(env, 'SITE_URL', fallback);
   const url = new URL(value);
   if (url.pathname !== '/' || url.search || url.hash) {
     throw new ConfigError(`SITE_URL must be an origin such as https://www.example.com, without a path (got "${value}")`);

@@ -4,7 +4,7 @@
  *
  * Each area reads its own variables in a file of this folder, beside the room
  * that uses them: ./http.ts (the edge), ./pages.ts, ./storage.ts, ./outbox.ts,
- * ./newsletter.ts, ./contact.ts and ./cms.ts (the editor); ./env-values.ts
+ * ./newsletter.ts, ./contact.ts, ./cms.ts (the editor) and ./content-sync.ts (the followed branch); ./env-values.ts
  * holds the shapes they share. This file composes them into one AppConfig,
  * and reads the few values no area owns: LOG_LEVEL, NODE_ENV, HOST and ARCHIVE_DIR.
  */
@@ -12,6 +12,8 @@ import path from 'node:path';
 import { parseCms } from './cms';
 import type { CmsConfig } from './cms';
 import { parseContact } from './contact';
+import { parseContentSync } from './content-sync';
+import type { ContentSyncConfig } from './content-sync';
 import type { ContactConfig } from './contact';
 import { ConfigError, parsePort, read } from './env-values';
 import type { Env } from './env-values';
@@ -76,6 +78,8 @@ export interface AppConfig {
   cms: CmsConfig;
   newsletter: NewsletterConfig;
   contact: ContactConfig;
+  /** CONTENT_REPO and the rest: the content branch the site follows (server/content-sync/); undefined: the image's content/. */
+  contentSync?: ContentSyncConfig;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -88,13 +92,14 @@ function parseLogLevel(env: Env): string {
 
 export function parseConfig(env: Env, rootDir: string = process.cwd()): AppConfig {
   const port = parsePort(env) ?? 3000;
+  const isProduction = env.NODE_ENV === 'production';
   const config: AppConfig = {
     port,
     host: read(env, 'HOST') ?? '0.0.0.0',
-    siteUrl: parseSiteUrl(env),
+    siteUrl: parseSiteUrl(env, { port, isProduction }),
     trustProxy: parseTrustProxy(env),
     logLevel: parseLogLevel(env),
-    isProduction: env.NODE_ENV === 'production',
+    isProduction,
     rootDir,
     drainSeconds: parseDrainSeconds(env),
     metricsPort: parseMetricsPort(env, port),
@@ -106,6 +111,7 @@ export function parseConfig(env: Env, rootDir: string = process.cwd()): AppConfi
     cms: parseCms(env),
     newsletter: parseNewsletter(env, rootDir),
     contact: parseContact(env, rootDir),
+    contentSync: parseContentSync(env, rootDir),
   };
   checkLease(config.outboxLeaseSeconds, config.newsletter, config.contact);
   return config;

@@ -67,6 +67,8 @@ export function createKeptPages(limits: KeptPagesLimits) {
       if (searches.size > maxSearches) searches.delete(searches.keys().next().value!);
     },
 
+    /** Every page kept for good (never a search): what a next content version may reuse the bodies of. */
+    permanentPages: () => entries.values(),
     size: () => entries.size,
     searchesKept: () => searches.size,
   };

@@ -38,6 +38,8 @@ export interface PageCacheOptions extends KeptPagesLimits {
   exposeErrors: boolean;
   /** Off in development, so every edit shows on the next request. */
   enabled: boolean;
+  /** The previous content version's kept bodies by their text's hash (keptBodies), reused for pages a new version leaves unchanged. */
+  previousBodies?: Map<string, EncodedBody>;
   /** Told about every lookup, for metrics. */
   onLookup?: (result: 'hit' | 'miss') => void;
   /** Admits what is made per request, per client and for everyone (./render-admission.ts); absent, all is admitted. */
@@ -57,12 +59,15 @@ export function createPageCache(options: PageCacheOptions) {
   const { admission, searchPages } = options;
   const building = new Map<string, Promise<CachedPage>>();
 
+  /** A kept body: the previous content version's when it was the same text (a swap recompresses only what changed). */
+  const encodeKept = (text: string) => options.previousBodies?.get(hashOf(text)) ?? encodeBody(text);
+
   /** A page kept for good: rendered and compressed once, as hard as it goes. */
   async function render(context: StaticHandlerContext, log: Logger): Promise<CachedPage> {
     const document = await renderer.render(context, log);
     const [html, data] = await Promise.all([
-      encodeBody(document.html),
-      encodeBody(JSON.stringify(pageDataOf(context, options.exposeErrors))),
+      encodeKept(document.html),
+      encodeKept(JSON.stringify(pageDataOf(context, options.exposeErrors))),
     ]);
     return { status: document.status, route: routePatternOf(context), html, data };
   }
@@ -265,9 +270,30 @@ export function createPageCache(options: PageCacheOptions) {
     }
   };
 
+  /**
+   * Renders and keeps every page of `urls` now, one after another: a content
+   * version about to be served (server/content-sync/) has its pages before its
+   * first visitor, so no request waits on a render after a swap.
+   */
+  async function warm(urls: string[], log: Logger) {
+    if (!enabled) return;
+    for (const url of urls) await resolve(url, undefined, log);
+  }
+
+  /** The bodies of every page kept for good, by their text's hash: what the next content version's cache may reuse. */
+  function keptBodies(): Map<string, EncodedBody> {
+    const bodies = new Map<string, EncodedBody>();
+    for (const page of kept.permanentPages()) {
+      for (const body of [page.html, page.data]) bodies.set(hashOf(body.bodies.identity), body);
+    }
+    return bodies;
+  }
+
   return {
     has,
     sendCached,
+    warm,
+    keptBodies,
     permanentPage,
     answerAhead,
     pageHandler,

@@ -164,4 +164,11 @@ describe('parseConfig', () => {
     expect(config.siteUrl).toBe('https://www.harborledger.example');
     expect(config.isProduction).toBe(true);
   });
+
+  it('without SITE_URL, names this machine on the port it listens on in development (the editor links there), on 3000 in production', () => {
+    expect(parseConfig({ PORT: '4173' }).siteUrl).toBe('http://localhost:4173');
+    expect(parseConfig({ PORT: '4173', SITE_URL: 'https://www.harborledger.example' }).siteUrl).toBe('https://www.harborledger.example');
+    expect(parseConfig({ PORT: '0' }).siteUrl).toBe('http://localhost:3000');
+    expect(parseConfig({ PORT: '4173', NODE_ENV: 'production' }).siteUrl).toBe('http://localhost:3000');
+  });
 });

@@ -15,6 +15,7 @@ import type { AppConfig } from '../../config';
 import { messageKind, openMessageLedger } from '../contact/message-ledger';
 import type { MessageStore } from '../contact/message-ledger';
 import { openDatabase } from './postgres/database';
+import type { Database } from './postgres/database';
 import { PostgresRateLimitStore } from './postgres/rate-limit-store';
 import { PostgresRenderBudgetStore } from './postgres/render-budget-store';
 import { CONTACT_MESSAGES_TABLE, SIGN_UPS_TABLE, TableStore } from './postgres/table-store';
@@ -32,6 +33,8 @@ export interface Storage {
   renderBudgetStore(): PostgresRenderBudgetStore | undefined;
   /** Undefined when records can be kept now, else why not (for /readyz). */
   problem(): Promise<string | undefined>;
+  /** With DATABASE_URL: statements on the shared database, its schema up to date (the followed content's record uses it). */
+  database?: Pick<Database, 'query'>;
   close(): Promise<void>;
 }
 
@@ -57,6 +60,7 @@ export function openStorage(config: Pick<AppConfig, 'databaseUrl' | 'newsletter'
     messages: new TableStore(messageKind, CONTACT_MESSAGES_TABLE, db),
     rateLimitStore: (limiter) => new PostgresRateLimitStore(db, limiter),
     renderBudgetStore: () => new PostgresRenderBudgetStore(db),
+    database: { query: (text, values) => db.query(text, values) },
     problem: () => db.problem(READY_CHECK_MS),
     close: () => db.close(),
   };
