@@ -147,9 +147,15 @@ describe('/admin under npm run edit', () => {
       const check = contentCheck();
       expect(check.status, check.stdout + check.stderr).toBe(0);
       // Listed too, not only at its own address: the newest episode, so on the first page of /podcast.
-      const listing = await fetch(`http://127.0.0.1:${session.sitePort}/podcast`);
-      expect(listing.status).toBe(200);
-      expect(await listing.text()).toContain(title);
+      // Polled: under load a kept-alive connection the dev server has just closed can fail one fetch ("other side closed").
+      await expect
+        .poll(() =>
+          fetch(`http://127.0.0.1:${session.sitePort}/podcast`).then(
+            (listing) => (listing.status === 200 ? listing.text() : ''),
+            () => '',
+          ),
+        )
+        .toContain(title);
       // The published page shows the picture, served by the dev server with no restart.
       const served = await page.goto(`http://localhost:${session.sitePort}/podcast/${slug}`);
       expect(served?.status()).toBe(200);
