@@ -67,6 +67,13 @@ const pageUrlOfData = (url: string) => {
 };
 /** Rendered search pages kept, the least recently used forgotten first. */
 export const SEARCH_ENTRIES = 64;
+/**
+ * The longest request URL remembered as an alias: a longer one is answered
+ * the same, after its route is matched again. Without it the aliases were
+ * bounded in number only: 4,096 URLs as long as a request line may be (16 kB)
+ * held 66 MB of heap (docs/performance.md, "Memory floor").
+ */
+export const MAX_ALIAS_LENGTH = 1024;
 export interface CachedPage {
   status: number;
   /** Route pattern, for logs and metrics. */
@@ -196,6 +203,7 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   function remember(url: string, key: string) {
+    if (url.length > MAX_ALIAS_LENGTH) return;
     if (aliases.size >= maxAliases) aliases.delete(aliases.keys().next().value!);
     aliases.set(url, key);
   }
@@ -397,5 +405,6 @@ export function createPageCache(options: PageCacheOptions) {
     dataHandler,
     size: () => entries.size,
     searchesKept: () => searches.size,
+    aliasesKept: () => aliases.size,
   };
 }
