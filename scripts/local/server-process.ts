@@ -50,6 +50,8 @@ export interface ServerProcessOptions {
   log?: 'keep' | 'drop';
   /** 'pipe' (the default): kept for the error when it does not start. 'inherit': this process's stderr. */
   stderr?: 'pipe' | 'inherit';
+  /** An IPC channel to the child (child.send, 'message'), for a probe it was started with (scripts/bench/memory-rounds.ts). */
+  ipc?: boolean;
   timeoutMs?: number;
 }
 
@@ -84,7 +86,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   const child = spawn(file!, args, {
     cwd,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(options.port ?? 0), HOST: '127.0.0.1', ...options.env },
-    stdio: ['ignore', 'pipe', options.stderr ?? 'pipe'],
+    stdio: ['ignore', 'pipe', options.stderr ?? 'pipe', ...(options.ipc ? (['ipc'] as const) : [])],
   });
   let stdout = '';
   let stderr = '';
