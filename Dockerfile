@@ -41,5 +41,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
 # Exec form: node itself receives SIGTERM and drains requests (npm start would not pass the signal on).
 # The heap ceiling, far above what the server holds, keeps V8's heap (and RSS) small under a flood of
 # searches: docs/decisions/018-pages-made-per-request.md, "Memory under a flood". The young generation's
-# bound (2 x 16 MB, Node 20's default, which Node 24 doubles): docs/decisions/021-young-generation-bound.md.
+# bound (2 x 16 MB, Node 20's default, which Node 24 doubles): docs/decisions/027-young-generation-bound.md.
 CMD ["node", "--max-old-space-size=512", "--max-semi-space-size=16", "dist/server/index.js"]

@@ -19,7 +19,7 @@ const BUILT_SERVER = 'dist/server/index.js';
  * its growing factor for small heaps: under a search flood RSS peaked at 152 MB instead of 240 MB, for the
  * same CPU per search (docs/decisions/018-pages-made-per-request.md, "Memory under a flood"). The young
  * generation at most 2 × 16 MB, Node 20's own default, which Node 24 (the image's) doubles: 30 MB more RSS
- * under page load for about 1 µs less collection per response (docs/decisions/021-young-generation-bound.md).
+ * under page load for about 1 µs less collection per response (docs/decisions/027-young-generation-bound.md).
  */
 export const SERVER_NODE_FLAGS = ['--max-old-space-size=512', '--max-semi-space-size=16'];
 

@@ -3,7 +3,7 @@
  * start, the benches) keeps V8's young generation at 2 × 16 MB at most, on
  * whichever Node runs it: Node 20's default, which Node 24, the image's,
  * doubles under page load and quadruples under heavier allocation
- * (docs/decisions/021-young-generation-bound.md; the floor it bounds:
+ * (docs/decisions/027-young-generation-bound.md; the floor it bounds:
  * docs/performance.md, "Memory floor").
  */
 import { spawnSync } from 'node:child_process';
