@@ -40,5 +40,6 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Exec form: node itself receives SIGTERM and drains requests (npm start would not pass the signal on).
 # The heap ceiling, far above what the server holds, keeps V8's heap (and RSS) small under a flood of
-# searches: docs/decisions/018-pages-made-per-request.md, "Memory under a flood".
-CMD ["node", "--max-old-space-size=512", "dist/server/index.js"]
+# searches: docs/decisions/018-pages-made-per-request.md, "Memory under a flood". The young generation's
+# bound (2 x 16 MB, Node 20's default, which Node 24 doubles): docs/decisions/027-young-generation-bound.md.
+CMD ["node", "--max-old-space-size=512", "--max-semi-space-size=16", "dist/server/index.js"]

@@ -22,6 +22,14 @@ export interface KeptPagesLimits {
   maxSearches?: number;
 }
 
+/**
+ * The longest request URL remembered as an alias: a longer one is answered
+ * the same, after its route is matched again. Without it the aliases were
+ * bounded in number only: 4,096 URLs as long as a request line may be (16 kB)
+ * held 66 MB of heap (docs/performance.md, "Memory floor").
+ */
+export const MAX_ALIAS_LENGTH = 1024;
+
 export function createKeptPages(limits: KeptPagesLimits) {
   const maxEntries = limits.maxEntries ?? 512;
   const maxAliases = limits.maxAliases ?? 4096;
@@ -36,6 +44,7 @@ export function createKeptPages(limits: KeptPagesLimits) {
     aliasOf: (url: string): string | undefined => aliases.get(url),
 
     remember(url: string, key: string) {
+      if (url.length > MAX_ALIAS_LENGTH) return;
       if (aliases.size >= maxAliases) aliases.delete(aliases.keys().next().value!);
       aliases.set(url, key);
     },
@@ -71,5 +80,6 @@ export function createKeptPages(limits: KeptPagesLimits) {
     permanentPages: () => entries.values(),
     size: () => entries.size,
     searchesKept: () => searches.size,
+    aliasesKept: () => aliases.size,
   };
 }

@@ -300,5 +300,6 @@ export function createPageCache(options: PageCacheOptions) {
     dataHandler,
     size: kept.size,
     searchesKept: kept.searchesKept,
+    aliasesKept: kept.aliasesKept,
   };
 }
