@@ -48,8 +48,14 @@ const root = import.meta.dirname;
 //                         the replicas' signal. The site it swaps versions into is handed to it by
 //                         app.ts, so it imports no other room.
 //   admin/                the editor at /admin (Decap CMS): its page, CSP and config generated from the
-//                         schema. Of pages/ only the asset manifest (the preview's stylesheets), of
-//                         http/ only the embed origins its CSP shares with the pages'.
+//                         schema; with CMS_BACKEND=site also its sign-in (admin/sign-in/) and its backend
+//                         on the content repository (admin/backend/). Of pages/ only the asset manifest
+//                         (the preview's stylesheets), of http/ only the embed origins its CSP shares
+//                         with the pages'; content-sync/ (the repository's check and git) and
+//                         approvals/ (the record each publication is written to).
+//   approvals/            the record of who approved what went live (ARCHIVE_DIR/approvals.jsonl):
+//                         archive/ (the WARCs it binds and their visible-text diff) and the ledgers'
+//                         file lock.
 //   archive/              the compliance archive. It serves the site in-process, as index.ts does,
 //                         to capture it, so it may import app.ts and what index.ts takes of the edge
 //                         (http/http-server, http/fast-lane's listener), and the ledgers' file lock;
@@ -119,8 +125,13 @@ const layers = [
   room('server/content-sync', [], 'the followed branch is checked as content, and app.ts hands it the site to swap versions into'),
   room(
     'server/admin',
-    ['server/pages/asset-manifest.*', 'server/http/security-headers.*'],
-    "the editor is served beside the pages, not made of them: it reads the build's stylesheets and the players' origins only",
+    ['server/pages/asset-manifest.*', 'server/http/security-headers.*', 'server/content-sync/**', 'server/approvals/**'],
+    "the editor is served beside the pages, not made of them: it reads the build's stylesheets and the players' origins, checks and writes the content repository, and records approvals",
+  ),
+  room(
+    'server/approvals',
+    ['server/archive/**', 'server/forms/storage/file-lock.*'],
+    'the approval record binds publications to the archive and locks its file as the ledgers do',
   ),
   room(
     'server/archive',
@@ -133,6 +144,7 @@ const layers = [
     'server/cli',
     [
       'server/archive/**',
+      'server/approvals/**',
       'server/content-import/**',
       'server/forms/intake/**',
       'server/forms/storage/**',

@@ -1,0 +1,48 @@
+/**
+ * The lines of ARCHIVE_DIR/approvals.jsonl (issue 46): what the editor's backend hands the record
+ * when an entry is published, and what the archive hands it when that version is archived. The
+ * record (this room) adds each line's place in the chain: `seq` and `previous`, the SHA-256 of the
+ * line before it, as written.
+ */
+
+export interface Person {
+  email: string;
+  name: string;
+}
+
+/** One publication: an approved entry merged into the published branch. */
+export interface PublicationLine {
+  kind: 'publication';
+  /** Decap's collection and slug, and every file the merge changed (content/… and public/media/uploads/…). */
+  entry: { collection: string; slug: string; files: string[] };
+  /** Everyone who wrote a commit of the entry's changes, in order of their first commit. */
+  authors: Person[];
+  /** The reviewer who approved approvedCommit (never one of the authors). */
+  approver: Person;
+  /** Who published it (a reviewer, never an author; often the approver). */
+  publisher: Person;
+  /** ISO times: each of the entry's commits (writing), the approval, the publication. */
+  writtenAt: string[];
+  approvedAt: string;
+  publishedAt: string;
+  /** The entry branch's commit the reviewer approved, and the published branch's commit that carries it. */
+  approvedCommit: string;
+  publishedCommit: string;
+  /** The change in the entry's files, as a unified diff of the published branch before and after, and its SHA-256. */
+  change: { diff: string; sha256: string };
+}
+
+/** A published version archived: the commit bound to its WARC in the same folder. */
+export interface ArchiveLine {
+  kind: 'archive';
+  commit: string;
+  archivedAt: string;
+  warc: { file: string; sha256: string };
+  /** What a visitor reads differently from the version archived before it (the archive diff as text), when there was one. */
+  visibleChange?: { previousWarc: string; report: string; sha256: string };
+}
+
+export type ApprovalLine = PublicationLine | ArchiveLine;
+
+/** As written: the line and its place in the chain. */
+export type RecordedLine = ApprovalLine & { seq: number; previous: string };
