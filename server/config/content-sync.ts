@@ -17,6 +17,11 @@ export interface ContentSyncConfig {
   webhookSecret?: string;
   /** CONTENT_WORK_DIR: the mirror and each served commit's files (a volume in a container). */
   workDir: string;
+  /**
+   * CONTENT_REPLICA_TOKEN: with CMS_BACKEND=site, the other replicas fetch the published branch from this one
+   * (server/content-sync/published-repository.ts) with it as the password.
+   */
+  replicaToken?: string;
 }
 
 /** A day: polling less often than that is no longer following. */
@@ -27,7 +32,7 @@ const MIN_SECRET_LENGTH = 16;
 export function parseContentSync(env: Env, rootDir: string): ContentSyncConfig | undefined {
   const repository = read(env, 'CONTENT_REPO');
   if (repository === undefined) {
-    for (const name of ['CONTENT_BRANCH', 'CONTENT_WEBHOOK_SECRET']) {
+    for (const name of ['CONTENT_BRANCH', 'CONTENT_WEBHOOK_SECRET', 'CONTENT_REPLICA_TOKEN']) {
       if (read(env, name) !== undefined)
         throw new ConfigError(`${name} is set but CONTENT_REPO is not: set the repository to follow, or unset ${name}`);
     }
@@ -42,11 +47,18 @@ export function parseContentSync(env: Env, rootDir: string): ContentSyncConfig |
   if (webhookSecret !== undefined && webhookSecret.length < MIN_SECRET_LENGTH) {
     throw new ConfigError(`CONTENT_WEBHOOK_SECRET must be at least ${MIN_SECRET_LENGTH} characters (make one with: openssl rand -hex 32)`);
   }
+  const replicaToken = read(env, 'CONTENT_REPLICA_TOKEN');
+  if (replicaToken !== undefined && (replicaToken.length < MIN_SECRET_LENGTH || !/^[\w.~-]+$/.test(replicaToken))) {
+    throw new ConfigError(
+      `CONTENT_REPLICA_TOKEN must be at least ${MIN_SECRET_LENGTH} letters, digits or - _ . ~ (it goes into the replicas' CONTENT_REPO URL; make one with: openssl rand -hex 32)`,
+    );
+  }
   return {
     repository,
     branch,
     pollSeconds: parseCount(env, 'CONTENT_POLL_SECONDS', 60, 'seconds from 0 (off) to 86400', MAX_POLL_SECONDS),
     webhookSecret,
     workDir: path.resolve(rootDir, read(env, 'CONTENT_WORK_DIR') ?? 'data/content-repository'),
+    replicaToken,
   };
 }

@@ -102,6 +102,8 @@ function following(sync: ContentSyncConfig, { rootDir, databaseUrl }: AppConfig,
     status: (): FollowerStatus => follower.status(),
     /** Calls `listener` with each commit that goes live (the archive names its capture by it). */
     onServed: (listener: (commit: string) => void) => void served.push(listener),
+    /** The branch moved here (the editor at /admin published): fetched now, and every replica told, as for a push. */
+    moved: pushed,
     /** POST /api/content/webhook, when CONTENT_WEBHOOK_SECRET is set. */
     webhook: sync.webhookSecret
       ? contentWebhookRoute({ secret: sync.webhookSecret, branch: sync.branch, refresh: pushed, logger })
