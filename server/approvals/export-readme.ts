@@ -74,8 +74,7 @@ HOW TO CHECK IT BY HAND (sha256sum and jq, in this folder)
    jq -r 'select(.kind == "archive") | "\\(.warc.sha256)  \\(.warc.file)",
           (.manifest // empty | "\\(.sha256)  \\(.file)")' approvals.jsonl | sort -u | sha256sum -c
 
-5. A change report is the one recorded (its SHA-256 equals the line's
-   visibleChange.sha256):
+5. Each change report is the one its line recorded (equal SHA-256):
 
    sha256sum changes-*.txt
    jq -r 'select(.visibleChange) | "\\(.visibleChange.sha256)  \\(.commit[0:12])"' approvals.jsonl
