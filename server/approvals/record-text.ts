@@ -34,7 +34,7 @@ function publicationBlock(line: PublicationLine & { seq: number }, archive: (Arc
     `  publisher:  ${person(line.publisher)}, published ${time(line.publishedAt)}`,
     `  commits:    approved ${line.approvedCommit}`,
     `              published ${line.publishedCommit}`,
-    `  change:     ${line.change.diff.split('\n').length} lines of unified diff, sha256 ${line.change.sha256}`,
+    `  change:     ${line.change.diff.trimEnd().split('\n').length} lines of unified diff, sha256 ${line.change.sha256}`,
     archive
       ? `  archived:   ${archive.warc.file} (#${archive.seq})`
       : '  archived:   its published commit is not bound to an archive (yet, or the site went on to a later commit first)',

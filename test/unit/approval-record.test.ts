@@ -10,9 +10,12 @@ import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openApprovalRecord, RecordBrokenError } from '../../server/approvals/approval-record';
 import type { ArchiveLine, RecordedLine } from '../../server/approvals/approval-lines';
+import { bindAfterArchive } from '../../server/approvals/bind-after-archive';
 import { verifyRecord } from '../../server/approvals/verify-record';
 import { commitOf, publication, writeTestWarc } from '../support/approval-record';
 
@@ -227,5 +230,43 @@ describe('binding a published version to its WARC', () => {
     const manifest = warc.replace(/\.warc\.gz$/, '.manifest.json');
     writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('"test"', '"tost"').replace('a test capture', 'a tost capture'));
     expect(await firstProblem()).toMatch(/^line 2: site-.*\.manifest\.json's SHA-256 is/);
+  });
+});
+
+describe('after the server archives a served commit (index.ts)', () => {
+  function logged() {
+    const lines: { level: number; msg: string }[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { level: number; msg: string });
+        done();
+      },
+    });
+    return { logger: pino({ level: 'info' }, stream), lines };
+  }
+
+  it('binds the WARC just written, or the newest one when nothing visible changed, and nothing without a commit', async () => {
+    const { logger, lines } = logged();
+    const warc = await writeTestWarc(dir, commitOf(1), 'Hello.', new Date('2026-11-25T10:00:00Z'));
+    await bindAfterArchive({ dir, commit: undefined, outcome: { written: true, archiveFile: warc }, logger });
+    await bindAfterArchive({ dir, commit: commitOf(1), outcome: undefined, logger });
+    await expect(openApprovalRecord(dir).read()).resolves.toEqual([]);
+    await bindAfterArchive({ dir, commit: commitOf(1), outcome: { written: true, archiveFile: warc }, logger });
+    await bindAfterArchive({ dir, commit: commitOf(2), outcome: { written: false, newest: path.basename(warc) }, logger });
+    const record = await openApprovalRecord(dir).read();
+    expect(record).toMatchObject([
+      { seq: 1, commit: commitOf(1) },
+      { seq: 2, commit: commitOf(2), capturedFor: commitOf(1) },
+    ]);
+    expect(lines.map((line) => line.msg)).toEqual([
+      'approval record: commit bound to its archive',
+      'approval record: commit bound to its archive',
+    ]);
+  });
+
+  it('logs a failure as an error and never throws: the site keeps running', async () => {
+    const { logger, lines } = logged();
+    await bindAfterArchive({ dir, commit: commitOf(1), outcome: { written: false, newest: 'site-20261125T100000Z.warc.gz' }, logger });
+    expect(lines).toMatchObject([{ level: 50, msg: 'approval record: binding the archive failed; the site keeps running' }]);
   });
 });
