@@ -9,6 +9,8 @@
  * it, its exact bytes as written without the newline; the first line's is 64
  * zeros. So changing, removing, inserting or reordering any line breaks the
  * `previous` or `seq` of the line after it (or of the changed line itself).
+ * No line follows the last one, so approvals.head (its seq and SHA-256)
+ * vouches for it: a change there is named too.
  */
 import { createHash } from 'node:crypto';
 import type { ApprovalLine, RecordedLine } from './approval-lines';
