@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from './app';
 import { archiveAfterStart } from './archive/archive-site';
+import { bindAfterArchive } from './approvals/bind-after-archive';
 import { ConfigError, parseConfig } from './config';
 import { ContentError } from './content/load-content';
 import { ContentUnavailable } from './content-sync/content-follower';
@@ -115,9 +116,14 @@ if (config.archiveDir) {
   const ownHost =
     config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
   const target = { dir: config.archiveDir, origin: `http://${ownHost}:${port}`, rootDir: config.rootDir, logger };
-  // One capture at a time: each version that goes live is archived, named by its commit, after the one before.
-  let archived = archiveAfterStart({ ...target, contentCommit: app.contentSync?.status().served?.commit });
+  // One capture at a time: each version that goes live is archived, named by its commit, after the one before,
+  // and the commit bound to its WARC in the approval record (ARCHIVE_DIR/approvals.jsonl).
+  const archiveServed = (commit: string | undefined) =>
+    archiveAfterStart({ ...target, contentCommit: commit }).then((outcome) =>
+      bindAfterArchive({ dir: target.dir, commit, outcome, logger }),
+    );
+  let archived = archiveServed(app.contentSync?.status().served?.commit);
   app.contentSync?.onServed((contentCommit) => {
-    archived = archived.then(() => archiveAfterStart({ ...target, contentCommit }));
+    archived = archived.then(() => archiveServed(contentCommit));
   });
 }

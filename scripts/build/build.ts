@@ -299,6 +299,7 @@ export async function buildCli() {
       'server/cli/content-check.ts',
       'server/cli/content-import.ts',
       'server/cli/archive.ts',
+      'server/cli/approvals.ts',
     ],
     outdir: path.join(rootDir, 'dist/cli'),
     bundle: true,

@@ -38,6 +38,13 @@ export interface ArchiveLine {
   commit: string;
   archivedAt: string;
   warc: { file: string; sha256: string };
+  /** The manifest beside the WARC (it names the content commit), by file name and SHA-256, when there is one. */
+  manifest?: { file: string; sha256: string };
+  /**
+   * The content commit the WARC was captured for, when it is not `commit`: this commit changed nothing a visitor
+   * sees, so the server found the newest archive already saying the same and wrote none.
+   */
+  capturedFor?: string;
   /** What a visitor reads differently from the version archived before it (the archive diff as text), when there was one. */
   visibleChange?: { previousWarc: string; report: string; sha256: string };
 }

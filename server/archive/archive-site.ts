@@ -77,9 +77,11 @@ export async function archiveIfChanged({ dir, origin, rootDir, contentCommit }: 
  * ARCHIVE_DIR: after the server listens, it archives itself in the
  * background when its content differs from the newest archive there. A
  * failure is logged as an error and changes nothing else: the site and its
- * health checks never wait for, or depend on, the archive.
+ * health checks never wait for, or depend on, the archive. Resolves to the
+ * outcome (undefined after a failure), so the approval record can bind the
+ * served commit to the WARC that holds it.
  */
-export function archiveAfterStart({ logger, ...target }: ArchiveTarget & { logger: Logger }): Promise<void> {
+export function archiveAfterStart({ logger, ...target }: ArchiveTarget & { logger: Logger }): Promise<ArchiveOutcome | undefined> {
   const { dir } = target;
   const started = performance.now();
   return archiveIfChanged(target).then(
@@ -87,7 +89,11 @@ export function archiveAfterStart({ logger, ...target }: ArchiveTarget & { logge
       const ms = Math.round(performance.now() - started);
       if (outcome.written) logger.info({ archive: outcome.archiveFile, records: outcome.records, ms }, 'site archived: its content differs from the newest archive');
       else logger.info({ newest: outcome.newest, ms }, 'site not archived: the newest archive holds the same content');
+      return outcome;
     },
-    (error: unknown) => logger.error({ err: error, dir }, 'site archive failed; the site keeps running'),
+    (error: unknown) => {
+      logger.error({ err: error, dir }, 'site archive failed; the site keeps running');
+      return undefined;
+    },
   );
 }
