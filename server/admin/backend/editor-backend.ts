@@ -72,11 +72,9 @@ export function editorBackend(options: EditorBackendOptions) {
     const { request } = parsed;
     const branch = (request.params as { branch?: string } | undefined)?.branch;
     if (branch !== undefined && branch !== options.branch)
-      return void res
-        .status(400)
-        .json({
-          error: `${request.action}: params.branch must be ${options.branch}, the branch this site publishes (got ${JSON.stringify(branch)})`,
-        });
+      return void res.status(400).json({
+        error: `${request.action}: params.branch must be ${options.branch}, the branch this site publishes (got ${JSON.stringify(branch)})`,
+      });
     try {
       res.json(await perform(context, editor, request, path.basename(options.repository)));
     } catch (error) {
@@ -90,11 +88,9 @@ export function editorBackend(options: EditorBackendOptions) {
 
   const badBody: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
     if (error.type === 'entity.too.large')
-      return void res
-        .status(413)
-        .json({
-          error: `The request is larger than ${EDITOR_BACKEND_BODY_LIMIT}: save fewer or smaller pictures at once (each at most 2 MB).`,
-        });
+      return void res.status(413).json({
+        error: `The request is larger than ${EDITOR_BACKEND_BODY_LIMIT}: save fewer or smaller pictures at once (each at most 2 MB).`,
+      });
     if (error.type === 'entity.parse.failed') return void res.status(400).json({ error: 'The request is not valid JSON.' });
     if (error.status && error.status >= 400 && error.status < 500)
       return void res.status(error.status).json({ error: 'The request could not be read.' });
