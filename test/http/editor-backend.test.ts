@@ -44,13 +44,13 @@ let clock = new Date('2026-05-01T09:00:00Z');
 const git = (...args: string[]) => execFileSync('git', ['--git-dir', repo.origin, ...args], { encoding: 'utf8' }).trim();
 const mainHead = () => git('rev-parse', 'refs/heads/main');
 
-function backendApp(): express.Express {
+function backendApp(recordPublication = async (line: PublicationLine) => void published.push(line)): express.Express {
   const backend = editorBackend({
     repository: repo.origin,
     branch: 'main',
     rootDir,
     logger: pino({ level: 'silent' }),
-    recordPublication: async (line) => void published.push(line),
+    recordPublication,
     onPublished: (commit) => void served.push(commit),
     reviewers: [rita.email, rex.email],
     now: () => clock,
@@ -343,6 +343,27 @@ describe('publishing', () => {
   });
 });
 
+describe('a publication the record refuses', () => {
+  it('is said to the publisher and logged, the site told all the same (it has changed)', async () => {
+    expect((await save(alice, 'unrecorded', episode('An Unrecorded Entry'))).status).toBe(200);
+    expect((await setStatus(rex, 'unrecorded', 'pending_publish')).status).toBe(200);
+    const working = app;
+    app = backendApp(() => Promise.reject(new Error('the record’s disk is full')));
+    try {
+      const before = mainHead();
+      const res = await publish(rita, 'unrecorded');
+      expect(res.status).toBe(500);
+      expect(res.body.error).toBe(
+        "episodes/unrecorded was published, but writing it to the approval record failed: tell the site's operator (the server's log holds the line to add).",
+      );
+      expect(mainHead()).not.toBe(before);
+      expect(served.at(-1)).toBe(mainHead());
+    } finally {
+      app = working;
+    }
+  });
+});
+
 describe('writes that would bypass review', () => {
   it('refuses the media library’s own upload, deleting published files and saving without the workflow, moving nothing', async () => {
     const before = mainHead();
@@ -445,6 +466,19 @@ describe('bad requests', () => {
         /an entry's files are under content\//,
       ],
       ['not JSON', '{"action":', /not valid JSON/],
+      [
+        'a picture of a kind uploads may not be',
+        {
+          action: 'persistEntry',
+          params: {
+            branch: 'main',
+            dataFiles: [{ slug: 'x', path: 'content/episodes/x.md', raw: 'x' }],
+            assets: [{ path: 'public/media/uploads/x.svg', content: 'PHN2Zz4=', encoding: 'base64' }],
+            options: { collectionName: 'episodes', commitMessage: 'x', useWorkflow: true },
+          },
+        },
+        /A picture is uploaded to public\/media\/uploads\/ as \.jpg/,
+      ],
     ];
     for (const [what, body, message] of cases) {
       const req = request(app).post('/admin/api/v1').set('x-test-editor', alice.email).set('content-type', 'application/json');
@@ -452,5 +486,13 @@ describe('bad requests', () => {
       expect(res.status, what).toBe(400);
       expect(res.body.error, what).toMatch(message);
     }
+  });
+
+  it('answers 413 for a picture over 2 MB, saying the limit', async () => {
+    const res = await save(alice, 'too-large', episode('Too Large'), {
+      assets: [{ path: 'public/media/uploads/huge.png', content: Buffer.alloc(2_100_000) }],
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toBe('public/media/uploads/huge.png is 2.1 MB: a picture may be at most 2 MB.');
   });
 });
