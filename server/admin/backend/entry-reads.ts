@@ -1,0 +1,165 @@
+/**
+ * The reading actions of Decap's proxy protocol, answered from the repository's refs without a lock
+ * (a ref is read atomically): entries and pictures of the published branch, and the unpublished entries
+ * on their cms/ branches. The answers have decap-server's shapes (its localGit middleware and
+ * utils/entries.ts), which decap-cms-backend-proxy hands to the CMS as they are.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { BackendContext } from './backend-context';
+import { ENTRY_BRANCH_PREFIX, entryHead, entryKey, publishedHead } from './backend-context';
+import type { ParamsOf } from './backend-params';
+import { authorsOf } from './four-eyes';
+import { Refusal } from './refusal';
+
+const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
+
+export interface EntryFile {
+  data: string | null;
+  file: { path: string; label?: string; id: string | null };
+}
+
+export interface MediaFile {
+  id: string;
+  content: string;
+  encoding: 'base64';
+  path: string;
+  name: string;
+}
+
+const mediaFile = (file: string, content: Buffer): MediaFile => ({
+  id: sha256(content),
+  content: content.toString('base64'),
+  encoding: 'base64',
+  path: file,
+  name: path.posix.basename(file),
+});
+
+/** The files of `commit` at `files`: their text, or null for one it does not have (as decap-server answers). */
+async function entriesAt(context: BackendContext, commit: string, files: Array<{ path: string; label?: string }>): Promise<EntryFile[]> {
+  return Promise.all(
+    files.map(async ({ path: file, label }) => {
+      const content = await context.repository.readFile(commit, file);
+      return content
+        ? { data: content.toString('utf8'), file: { path: file, label, id: sha256(content) } }
+        : { data: null, file: { path: file, label, id: null } };
+    }),
+  );
+}
+
+async function mediaAt(context: BackendContext, commit: string, file: string, where: string): Promise<MediaFile> {
+  const content = await context.repository.readFile(commit, file);
+  if (!content) throw new Refusal(404, `There is no file ${file} ${where}.`);
+  return mediaFile(file, content);
+}
+
+export async function entriesByFolder(
+  context: BackendContext,
+  { folder, extension, depth }: ParamsOf<'entriesByFolder'>,
+): Promise<EntryFile[]> {
+  const head = await publishedHead(context);
+  const files = (await context.repository.listFiles(head, folder)).filter(
+    (file) => file.path.endsWith(extension) && path.posix.relative(folder, file.path).split('/').length <= depth,
+  );
+  const contents = await context.repository.readBlobs(files.map((file) => file.oid));
+  return files.map((file, i) => ({ data: contents[i]!.toString('utf8'), file: { path: file.path, id: sha256(contents[i]!) } }));
+}
+
+export async function entriesByFiles(context: BackendContext, { files }: ParamsOf<'entriesByFiles'>): Promise<EntryFile[]> {
+  return entriesAt(context, await publishedHead(context), files);
+}
+
+export async function getEntry(context: BackendContext, params: ParamsOf<'getEntry'>): Promise<EntryFile> {
+  const [entry] = await entriesAt(context, await publishedHead(context), [{ path: params.path }]);
+  return entry!;
+}
+
+export async function getMedia(context: BackendContext, { mediaFolder }: ParamsOf<'getMedia'>): Promise<MediaFile[]> {
+  const head = await publishedHead(context);
+  const files = (await context.repository.listFiles(head, mediaFolder)).filter(
+    (file) => !path.posix.relative(mediaFolder, file.path).includes('/'),
+  );
+  const contents = await context.repository.readBlobs(files.map((file) => file.oid));
+  return files.map((file, i) => mediaFile(file.path, contents[i]!));
+}
+
+export async function getMediaFile(context: BackendContext, params: ParamsOf<'getMediaFile'>): Promise<MediaFile> {
+  return mediaAt(context, await publishedHead(context), params.path, `on the published branch ${context.branch}`);
+}
+
+/** Every entry with unpublished changes, as Decap's content keys (collection/slug). */
+export async function unpublishedEntries(context: BackendContext): Promise<string[]> {
+  return (await context.repository.listRefs(ENTRY_BRANCH_PREFIX)).map(({ ref }) => ref.slice(ENTRY_BRANCH_PREFIX.length));
+}
+
+export interface UnpublishedEntry {
+  collection: string;
+  slug: string;
+  status: string;
+  diffs: Array<{ oldPath: string; newPath: string; status: string; newFile: boolean; path: string; id: string; binary: boolean }>;
+  updatedAt: string;
+  pullRequestAuthor?: string;
+}
+
+const STATUS_WORDS: Record<string, string> = { A: 'added', M: 'modified', D: 'deleted', T: 'modified' };
+
+/**
+ * One entry's changes: the files its branch changed since it left the published branch (the merge base,
+ * so a later publication of another entry does not show up as this one's change), its status, and who
+ * wrote it. Decap reads a changed file with the collection's extension as the entry, any other as its media.
+ */
+export async function unpublishedEntry(context: BackendContext, params: ParamsOf<'unpublishedEntry'>): Promise<UnpublishedEntry> {
+  let { collection, slug } = params;
+  if (params.id !== undefined) {
+    const at = params.id.indexOf('/');
+    if (at < 1) throw new Refusal(400, `unpublishedEntry: params.id must be collection/slug (got ${JSON.stringify(params.id)})`);
+    [collection, slug] = [params.id.slice(0, at), params.id.slice(at + 1)];
+  }
+  const key = entryKey(collection!, slug!);
+  const head = await entryHead(context, key);
+  const published = await publishedHead(context);
+  const base = (await context.repository.mergeBase(published, head)) ?? published;
+  const [changed, commits, { state }] = await Promise.all([
+    context.repository.changedFiles(base, head),
+    context.repository.commitsBetween(published, head),
+    context.states.read(key),
+  ]);
+  const diffs = changed
+    .filter((file) => file.status !== 'D')
+    .map((file) => ({
+      oldPath: file.path,
+      newPath: file.path,
+      status: STATUS_WORDS[file.status] ?? 'modified',
+      newFile: file.status === 'A',
+      path: file.path,
+      id: file.path,
+      binary: !/\.(md|markdown|ya?ml|json|toml|txt)$/i.test(file.path),
+    }));
+  const authors = authorsOf(commits).map((author) => author.name);
+  return {
+    collection: collection!,
+    slug: slug!,
+    status: state?.status ?? 'draft',
+    diffs,
+    updatedAt: commits.at(-1)?.at ?? new Date().toISOString(),
+    ...(authors.length > 0 && { pullRequestAuthor: authors.join(', ') }),
+  };
+}
+
+export async function unpublishedEntryDataFile(
+  context: BackendContext,
+  params: ParamsOf<'unpublishedEntryDataFile'>,
+): Promise<{ data: string }> {
+  const key = entryKey(params.collection, params.slug);
+  const content = await context.repository.readFile(await entryHead(context, key), params.path);
+  if (!content) throw new Refusal(404, `The unpublished entry ${key} has no file ${params.path}.`);
+  return { data: content.toString('utf8') };
+}
+
+export async function unpublishedEntryMediaFile(
+  context: BackendContext,
+  params: ParamsOf<'unpublishedEntryMediaFile'>,
+): Promise<MediaFile> {
+  const key = entryKey(params.collection, params.slug);
+  return mediaAt(context, await entryHead(context, key), params.path, `in the unpublished entry ${key}`);
+}
