@@ -63,6 +63,16 @@ function returnPath(raw: unknown): string {
   return typeof raw === 'string' && /^\/admin\/[^\\]*$/.test(raw) && !raw.includes('//') ? raw : EDITOR_HOME;
 }
 
+/** What went wrong, for the log: openid-client's message and the check that failed (its cause), never a token. */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  // The provider's own OAuth error (invalid_grant: a code not for this PKCE verifier, already used, expired).
+  const { error: code, error_description: description } = error as { error?: unknown; error_description?: unknown };
+  const oauth = typeof code === 'string' ? ` [${code}${typeof description === 'string' ? `: ${description}` : ''}]` : '';
+  return `${error.name}: ${error.message}${cause}${oauth}`;
+}
+
 /** Whether a failure was the provider being out of reach, rather than a sign-in that does not check out. */
 function unreachable(error: unknown): boolean {
   if (error instanceof TypeError && error.message === 'fetch failed') return true;
@@ -132,7 +142,7 @@ function signIn(config: AppConfig, backend: SiteBackend, provider: OpenIdProvide
       identity = await provider.complete(query, transaction);
     } catch (error) {
       // The error names what failed (state, nonce, PKCE, the token's signature), never a token itself.
-      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      const reason = reasonOf(error);
       if (unreachable(error)) {
         log(req).error({ reason }, 'editor sign-in: the identity provider cannot be reached');
         html(res, 503, providerUnavailablePage());
