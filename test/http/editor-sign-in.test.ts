@@ -121,7 +121,11 @@ describe('signing in', () => {
 describe('signing out', () => {
   it('ends the session: the cookie no longer opens anything', async () => {
     const { cookie } = await signIn('ann');
-    const out = await fetch(`${site.origin}/admin/auth/logout`, { method: 'POST', headers: { cookie, origin: SITE_URL }, redirect: 'manual' });
+    const out = await fetch(`${site.origin}/admin/auth/logout`, {
+      method: 'POST',
+      headers: { cookie, origin: SITE_URL },
+      redirect: 'manual',
+    });
     expect(out.status).toBe(303);
     expect(out.headers.get('location')).toBe('/admin/');
     expect(out.headers.get('set-cookie')).toMatch(/^editor_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
@@ -234,7 +238,8 @@ describe('people the editor refuses', () => {
 describe('requests from elsewhere', () => {
   it('the API answers only the site’s own origin; a write without Origin is refused', async () => {
     const { cookie } = await signIn('ann');
-    const post = (headers: Record<string, string>) => api(cookie, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', ...headers } });
+    const post = (headers: Record<string, string>) =>
+      api(cookie, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', ...headers } });
     expect((await post({ origin: SITE_URL })).status).toBe(200);
     for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, {}] as Array<Record<string, string>>) {
       const refused = await post(headers);
@@ -246,7 +251,11 @@ describe('requests from elsewhere', () => {
 });
 
 describe('the cookies', () => {
-  const attributesOf = (line: string) => line.split(';').slice(1).map((part) => part.trim().split('=')[0]!.toLowerCase());
+  const attributesOf = (line: string) =>
+    line
+      .split(';')
+      .slice(1)
+      .map((part) => part.trim().split('=')[0]!.toLowerCase());
 
   it('over plain http: editor_session, HttpOnly, SameSite=Lax, Path=/, no Domain, not Secure', async () => {
     const { response } = await signIn('ann');
@@ -279,7 +288,9 @@ describe('the cookies', () => {
     try {
       const login = await fetch(`${proxied.origin}/admin/auth/login`, { headers: { 'x-forwarded-proto': 'https' }, redirect: 'manual' });
       expect(login.status).toBe(303);
-      expect(login.headers.getSetCookie()[0]).toMatch(/^__Host-editor_sign_in=[\w-]+; Max-Age=600; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
+      expect(login.headers.getSetCookie()[0]).toMatch(
+        /^__Host-editor_sign_in=[\w-]+; Max-Age=600; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/,
+      );
     } finally {
       await proxied.close();
     }

@@ -26,7 +26,10 @@ export class CookieJar {
       const value = pair.slice(at + 1).trim();
       const expired = attributes.some((attribute) => {
         const [key = '', setting = ''] = attribute.split('=').map((part) => part.trim());
-        return (key.toLowerCase() === 'max-age' && Number(setting) <= 0) || (key.toLowerCase() === 'expires' && Date.parse(setting) <= Date.now());
+        return (
+          (key.toLowerCase() === 'max-age' && Number(setting) <= 0) ||
+          (key.toLowerCase() === 'expires' && Date.parse(setting) <= Date.now())
+        );
       });
       if (expired || !value) jar.delete(name);
       else jar.set(name, value);

@@ -42,7 +42,13 @@ describe('CMS_BACKEND=site', () => {
       const backend = parseConfig({ ...SITE, OIDC_ISSUER: issuer }, '/srv/app').cms.backend;
       expect(backend?.name === 'site' && backend.oidc.issuer.href, issuer).toBe(new URL(issuer).href);
     }
-    for (const issuer of ['http://idp.example.com', 'http://10.0.0.5', 'ftp://idp.example.com', 'not a url', 'https://idp.example.com/?x=1']) {
+    for (const issuer of [
+      'http://idp.example.com',
+      'http://10.0.0.5',
+      'ftp://idp.example.com',
+      'not a url',
+      'https://idp.example.com/?x=1',
+    ]) {
       expect(refusal({ ...SITE, OIDC_ISSUER: issuer }), issuer).toMatch(/^OIDC_ISSUER must be the provider's https address/);
     }
   });
@@ -57,7 +63,9 @@ describe('CMS_BACKEND=site', () => {
   });
 
   it('refuses what is not an email address, naming it', () => {
-    expect(refusal({ ...SITE, CMS_EDITORS: 'ann@example.com, bob' })).toBe('CMS_EDITORS must be email addresses separated by commas (got "bob")');
+    expect(refusal({ ...SITE, CMS_EDITORS: 'ann@example.com, bob' })).toBe(
+      'CMS_EDITORS must be email addresses separated by commas (got "bob")',
+    );
     expect(refusal({ ...SITE, CMS_REVIEWERS: 'carol@example.com; dan@example.com' })).toMatch(
       /^CMS_REVIEWERS must be email addresses separated by commas/,
     );

@@ -87,7 +87,12 @@ export function editorSignIn(config: AppConfig, options: EditorSignInOptions): E
   return signIn(config, backend, openIdProvider(backend, `${config.siteUrl}${CALLBACK_PATH}`), options);
 }
 
-function signIn(config: AppConfig, backend: SiteBackend, provider: OpenIdProvider, { logger, now = Date.now }: EditorSignInOptions): EditorSignIn {
+function signIn(
+  config: AppConfig,
+  backend: SiteBackend,
+  provider: OpenIdProvider,
+  { logger, now = Date.now }: EditorSignInOptions,
+): EditorSignIn {
   const sessions = new SessionStore(now);
   const transactions = new SignInTransactions(now);
   const cookies = signInCookies(config.siteUrl);
