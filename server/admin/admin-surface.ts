@@ -19,12 +19,14 @@ import path from 'node:path';
 import express from 'express';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import type { Logger } from 'pino';
 import type { AppConfig } from '../config';
 import { EMBED_ORIGINS } from '../http/security-headers';
 import { BUILD_MANIFEST_PATH } from '../pages/asset-manifest';
 import type { BuildManifest } from '../pages/asset-manifest';
-import { adminConfig } from './admin-config';
+import { adminConfig, SITE_API_PATH } from './admin-config';
 import type { AdminConfig } from './admin-config';
+import { editorSignIn } from './sign-in/editor-sign-in';
 import type { EditorSignIn } from './sign-in/editor-sign-in';
 
 export const ADMIN_PATH = '/admin';
@@ -112,15 +114,21 @@ export function adminPage(script: string, { styles, iconSprite }: { styles: stri
   ].join('\n');
 }
 
+export interface AdminSurfaceOptions {
+  adminConfig?: AdminConfig;
+  /** CMS_BACKEND=site: the editors' sign-in; made here from `logger` when not given (tests give theirs, with a clock). */
+  signIn?: EditorSignIn;
+  logger?: Logger;
+  /** CMS_BACKEND=site: the editor's API (server/admin/backend/), mounted at /admin/api/v1 behind the sign-in's gate. */
+  siteApi?: RequestHandler;
+}
+
 /**
  * The /admin router, or undefined when there is no editor: production without CMS_BACKEND, and
- * CMS_BACKEND=site without its sign-in (editorSignIn), which would leave the editor open to anyone.
+ * CMS_BACKEND=site without its sign-in (neither `signIn` nor `logger`), which would leave the editor open to anyone.
  */
-export function adminSurface(
-  config: AppConfig,
-  options: { adminConfig?: AdminConfig; signIn?: EditorSignIn } = {},
-): RequestHandler | undefined {
-  const { signIn } = options;
+export function adminSurface(config: AppConfig, options: AdminSurfaceOptions = {}): RequestHandler | undefined {
+  const signIn = options.signIn ?? (options.logger && editorSignIn(config, { logger: options.logger }));
   if (config.cms.backend?.name === 'site' && !signIn) return undefined;
   const admin = options.adminConfig ?? adminConfig(config);
   if (!admin) return undefined;
@@ -138,8 +146,9 @@ export function adminSurface(
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     next();
   });
-  // The sign-in's own routes, under the admin's CSP and noindex.
+  // The sign-in's own routes, under the admin's CSP and noindex; the editor's API only past its gate.
   if (signIn) router.use(signIn.router);
+  if (signIn && options.siteApi) router.use(SITE_API_PATH, signIn.requireEditor, options.siteApi);
   // Hashed names: cached for a year; an unknown name is a 404 here, never a page.
   router.use(
     `${ADMIN_PATH}/assets`,

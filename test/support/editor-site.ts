@@ -1,14 +1,13 @@
 /**
- * The site with the editors' sign-in wired in front of it, as app.ts will wire it for CMS_BACKEND=site
- * (server/admin/sign-in/editor-sign-in.ts): the editor's API behind `requireEditor`, the admin surface
- * behind the page gate, then the rest of the app from createApp. Until app.ts wires the sign-in itself,
- * this is how a test reaches it, with a clock of its own; `api` stands for the editor's backend.
+ * The site with the editors' sign-in in front of it, for CMS_BACKEND=site (server/admin/sign-in/): the admin
+ * surface as app.ts mounts it, given a sign-in with the test's clock and `api` as the editor's API (behind
+ * `requireEditor` at /admin/api/v1), then the rest of the app from createApp. Until app.ts passes the sign-in
+ * itself this is how a test reaches it; afterwards it still answers first, with the test's clock.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { RequestHandler } from 'express';
-import { SITE_API_PATH } from '../../server/admin/admin-config';
 import { adminSurface } from '../../server/admin/admin-surface';
 import { editorSignIn } from '../../server/admin/sign-in/editor-sign-in';
 import type { Clock } from '../../server/admin/sign-in/session-store';
@@ -26,12 +25,11 @@ export async function startEditorSite(options: { env: Record<string, string>; no
   const config = testConfig(options.env);
   const site = createApp(config, { logger });
   const signIn = editorSignIn(config, { logger, now: options.now });
-  const admin = adminSurface(config, { signIn });
+  const admin = adminSurface(config, { signIn, siteApi: options.api ?? echoEditor });
   if (!signIn || !admin) throw new Error('startEditorSite needs CMS_BACKEND=site and its variables');
   const outer = express();
   outer.set('trust proxy', config.trustProxy);
   outer.disable('x-powered-by');
-  outer.use(SITE_API_PATH, signIn.requireEditor, options.api ?? echoEditor);
   outer.use(admin);
   outer.use(site);
   const server = createServer(outer);

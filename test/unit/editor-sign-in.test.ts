@@ -10,7 +10,7 @@ import { fromSiteOrigin } from '../../server/admin/sign-in/same-origin';
 import { cookieName, readCookie } from '../../server/admin/sign-in/sign-in-cookies';
 import { SignInTransactions, TRANSACTION_LIFETIME_MS } from '../../server/admin/sign-in/sign-in-transactions';
 import { ABSOLUTE_LIFETIME_MS, IDLE_LIFETIME_MS, SessionStore } from '../../server/admin/sign-in/session-store';
-import { testConfig } from '../support/app';
+import { capturingLogger, testConfig } from '../support/app';
 
 describe('roleOf: who may do what', () => {
   const people = { editors: ['ann@example.com', 'both@example.com'], reviewers: ['carol@example.com', 'both@example.com'] };
@@ -133,7 +133,7 @@ describe('the cookies and the origin check', () => {
 });
 
 describe('the admin surface with CMS_BACKEND=site', () => {
-  it('is not served at all without its sign-in: never an editor open to anyone', () => {
+  it('is not served at all without its sign-in: never an editor open to anyone; with a logger it makes its own', () => {
     const config = testConfig({
       CMS_BACKEND: 'site',
       CONTENT_REPO: '/srv/content.git',
@@ -144,5 +144,6 @@ describe('the admin surface with CMS_BACKEND=site', () => {
       CMS_REVIEWERS: 'carol@example.com',
     });
     expect(adminSurface(config)).toBeUndefined();
+    expect(adminSurface(config, { logger: capturingLogger('silent').logger })).toBeDefined();
   });
 });
