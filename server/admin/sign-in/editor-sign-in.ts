@@ -1,6 +1,7 @@
 /**
  * Who may reach the editor when the site is its backend (CMS_BACKEND=site, issue 46, decision 028): the
- * sign-in routes under /admin/auth/, and the two gates app.ts puts in front of what they guard.
+ * sign-in routes under /admin/auth/, and the two gates the admin surface (../admin-surface.ts) puts in
+ * front of what they guard.
  *
  * - `router`: GET /admin/auth/login (to the provider), GET /admin/auth/callback (back from it; a session
  *   starts), POST /admin/auth/logout (it ends), and the sign-in pages' stylesheet.
