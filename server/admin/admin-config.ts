@@ -19,25 +19,38 @@ export interface AdminConfig {
   connectOrigins: string[];
 }
 
-/** Decap's backend object for a production git host (https://decapcms.org/docs/backends-overview/). */
-function backendOf(backend: CmsBackend): { config: Record<string, unknown>; origins: string[] } {
-  const common = { repo: backend.repo, branch: backend.branch };
+/** Where the site backend's API is served (server/admin/backend/), behind the sign-in's gate. */
+export const SITE_API_PATH = '/admin/api/v1';
+
+/** Decap's backend object for a production git host (https://decapcms.org/docs/backends-overview/), or for the site itself. */
+function backendOf(backend: CmsBackend, config: AppConfig): { config: Record<string, unknown>; origins: string[] } {
   switch (backend.name) {
     case 'github':
       // GitHub's OAuth needs a client secret, so the login goes through the operator's helper (base_url).
-      return { config: { name: 'github', ...common, base_url: backend.authUrl }, origins: ['https://api.github.com'] };
+      return {
+        config: { name: 'github', repo: backend.repo, branch: backend.branch, base_url: backend.authUrl },
+        origins: ['https://api.github.com'],
+      };
     case 'gitlab':
       // PKCE: the browser exchanges the code itself, at base_url/oauth/token, then calls api_root.
       return {
         config: {
           name: 'gitlab',
-          ...common,
+          repo: backend.repo,
+          branch: backend.branch,
           auth_type: 'pkce',
           app_id: backend.appId,
           base_url: backend.baseUrl,
           api_root: `${backend.baseUrl}/api/v4`,
         },
         origins: [new URL(backend.baseUrl).origin],
+      };
+    case 'site':
+      // Decap's proxy protocol, served by the site on its own origin (connect-src 'self'): the editor signed in to the site
+      // itself (server/admin/sign-in/), so the session cookie goes with each call and no token reaches the browser.
+      return {
+        config: { name: 'proxy', proxy_url: `${config.siteUrl}${SITE_API_PATH}`, branch: config.contentSync?.branch ?? 'main' },
+        origins: [],
       };
   }
 }
@@ -57,9 +70,10 @@ function readCollections(rootDir: string): CmsCollectionsConfig {
 export function adminConfig(config: AppConfig, collections = readCollections(config.rootDir)): AdminConfig | undefined {
   const { backend, proxyPort } = config.cms;
   if (config.isProduction && !backend) return undefined;
-  const production = backend && backendOf(backend);
+  const production = backend && backendOf(backend, config);
   const proxyUrl = `http://localhost:${proxyPort}/api/v1`;
-  const local = !config.isProduction;
+  // The site backend is its own, on this machine too: decap-server beside it would be a second, unguarded way in.
+  const local = !config.isProduction && backend?.name !== 'site';
   return {
     json: {
       load_config_file: false,

@@ -9,18 +9,25 @@
  *
  * In production without CMS_BACKEND there is no admin surface at all: this
  * returns nothing to mount and /admin is the site's ordinary 404 page.
+ *
+ * With CMS_BACKEND=site the site is the editor's backend, and the page and its
+ * config are served only behind the sign-in's gate (./sign-in/, decision 028),
+ * whose routes (/admin/auth/*) are mounted here under the admin's CSP.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express from 'express';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import type { Logger } from 'pino';
 import type { AppConfig } from '../config';
 import { EMBED_ORIGINS } from '../http/security-headers';
 import { BUILD_MANIFEST_PATH } from '../pages/asset-manifest';
 import type { BuildManifest } from '../pages/asset-manifest';
-import { adminConfig } from './admin-config';
+import { adminConfig, SITE_API_PATH } from './admin-config';
 import type { AdminConfig } from './admin-config';
+import { editorSignIn } from './sign-in/editor-sign-in';
+import type { EditorSignIn } from './sign-in/editor-sign-in';
 
 export const ADMIN_PATH = '/admin';
 /** Written by scripts/build/build.ts: the admin bundle's hashed file names. */
@@ -107,10 +114,27 @@ export function adminPage(script: string, { styles, iconSprite }: { styles: stri
   ].join('\n');
 }
 
-/** The /admin router, or undefined when there is no editor (production without CMS_BACKEND). */
-export function adminSurface(config: AppConfig, options: { adminConfig?: AdminConfig } = {}): RequestHandler | undefined {
+export interface AdminSurfaceOptions {
+  adminConfig?: AdminConfig;
+  /** CMS_BACKEND=site: the editors' sign-in; made here from `logger` when not given (tests give theirs, with a clock). */
+  signIn?: EditorSignIn;
+  logger?: Logger;
+  /** CMS_BACKEND=site: the editor's API (server/admin/backend/), mounted at /admin/api/v1 behind the sign-in's gate. */
+  siteApi?: RequestHandler;
+}
+
+/**
+ * The /admin router, or undefined when there is no editor: production without CMS_BACKEND, and
+ * CMS_BACKEND=site without its sign-in (neither `signIn` nor `logger`), which would leave the editor open to anyone.
+ */
+export function adminSurface(config: AppConfig, options: AdminSurfaceOptions = {}): RequestHandler | undefined {
+  const signIn = options.signIn ?? (options.logger && editorSignIn(config, { logger: options.logger }));
+  if (config.cms.backend?.name === 'site' && !signIn) return undefined;
   const admin = options.adminConfig ?? adminConfig(config);
   if (!admin) return undefined;
+  const pass: RequestHandler = (_req, _res, next) => next();
+  const gatePage = signIn?.requireEditorPage ?? pass;
+  const gateConfig = signIn?.requireEditor ?? pass;
   const manifestFile = path.join(config.rootDir, ADMIN_MANIFEST_PATH);
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as AdminManifest) : undefined;
   const html = manifest && adminPage(manifest.script, previewAssets(config.rootDir));
@@ -122,18 +146,21 @@ export function adminSurface(config: AppConfig, options: { adminConfig?: AdminCo
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     next();
   });
+  // The sign-in's own routes, under the admin's CSP and noindex; the editor's API only past its gate.
+  if (signIn) router.use(signIn.router);
+  if (signIn && options.siteApi) router.use(SITE_API_PATH, signIn.requireEditor, options.siteApi);
   // Hashed names: cached for a year; an unknown name is a 404 here, never a page.
   router.use(
     `${ADMIN_PATH}/assets`,
     express.static(path.join(config.rootDir, 'dist/client/admin'), { immutable: true, maxAge: '1y', fallthrough: false, index: false }),
   );
-  router.get(`${ADMIN_PATH}/config.json`, (_req, res) => {
+  router.get(`${ADMIN_PATH}/config.json`, gateConfig, (_req, res) => {
     // It changes with a deploy, and names the repository: never cached by a proxy.
     res.setHeader('Cache-Control', 'no-store');
     res.type('application/json').send(configJson);
   });
   router.get(ADMIN_PATH, (_req, res) => res.redirect(301, `${ADMIN_PATH}/`));
-  router.get(`${ADMIN_PATH}/`, (_req, res) => {
+  router.get(`${ADMIN_PATH}/`, gatePage, (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
     if (!html) {
       res.status(503).type('text/plain').send('The editor is not built: run "npm run build" first.\n');

@@ -1,15 +1,20 @@
 /** The editor's configuration (server/admin/): CMS_*, the git host it reads and writes content/ on in production. */
+import { parseSiteBackend, SITE_BACKEND_VARIABLES } from './cms-site';
+import type { SiteBackend } from './cms-site';
 import { ConfigError, parsePort, read } from './env-values';
 import type { Env } from './env-values';
 
-export type CmsBackendName = 'github' | 'gitlab';
+export type CmsBackendName = 'github' | 'gitlab' | 'site';
+export type { SiteBackend };
 
 /** Where the editor at /admin (server/admin/) reads and writes content/ in production: the git host and how editors log in. */
 export type CmsBackend =
   /** GitHub has no PKCE for browser apps: logins go through the operator's OAuth helper at authUrl (Decap's base_url). */
   | { name: 'github'; repo: string; branch: string; authUrl: string }
   /** GitLab logs in with PKCE: an OAuth application's id, no secret; baseUrl for a self-hosted GitLab. */
-  | { name: 'gitlab'; repo: string; branch: string; appId: string; baseUrl: string };
+  | { name: 'gitlab'; repo: string; branch: string; appId: string; baseUrl: string }
+  /** The site itself, on the content repository it owns; editors sign in with the firm's OpenID Connect provider. */
+  | SiteBackend;
 
 export interface CmsConfig {
   /** CMS_BACKEND and the rest; undefined: no production editor (/admin is a 404 in production). */
@@ -18,7 +23,7 @@ export interface CmsConfig {
   proxyPort: number;
 }
 
-const CMS_BACKENDS: CmsBackendName[] = ['github', 'gitlab'];
+const CMS_BACKENDS: CmsBackendName[] = ['github', 'gitlab', 'site'];
 /**
  * Decap CMS's Gitea backend throws "The Gitea backend does not support editorial workflow." (decap-cms-app 3.x),
  * and without that workflow the editor publishes with no review step: refused rather than half working.
@@ -48,11 +53,16 @@ export function parseCms(env: Env): CmsConfig {
   if (rawBackend === undefined) {
     const stray = ['CMS_REPO', 'CMS_BRANCH', 'CMS_APP_ID', 'CMS_BASE_URL', 'CMS_AUTH_URL'].filter((name) => read(env, name) !== undefined);
     if (stray.length > 0) throw new ConfigError(`CMS_BACKEND must be set (github or gitlab) for ${stray.join(', ')} to take effect`);
+    const straySite = SITE_BACKEND_VARIABLES.filter((name) => read(env, name) !== undefined);
+    if (straySite.length > 0) throw new ConfigError(`CMS_BACKEND must be site for ${straySite.join(', ')} to take effect`);
     return { proxyPort };
   }
   if (rawBackend.toLowerCase() === 'gitea') throw new ConfigError(GITEA_REFUSAL);
   const name = rawBackend.toLowerCase() as CmsBackendName;
   if (!CMS_BACKENDS.includes(name)) throw new ConfigError(`CMS_BACKEND must be one of ${CMS_BACKENDS.join(', ')} (got "${rawBackend}")`);
+  if (name === 'site') return { proxyPort, backend: parseSiteBackend(env) };
+  const straySite = SITE_BACKEND_VARIABLES.filter((variable) => read(env, variable) !== undefined);
+  if (straySite.length > 0) throw new ConfigError(`CMS_BACKEND must be site for ${straySite.join(', ')} to take effect (it is ${name})`);
   const repo = read(env, 'CMS_REPO');
   // GitLab repositories may sit in subgroups (group/subgroup/name); the others are owner/name.
   const repoPattern = name === 'gitlab' ? /^[\w.-]+(\/[\w.-]+)+$/ : /^[\w.-]+\/[\w.-]+$/;

@@ -285,7 +285,7 @@ describe('CMS_* variables (server/config/cms.ts)', () => {
   });
 
   it('refuses what cannot work, naming the variable', () => {
-    expect(refusal({ CMS_BACKEND: 'bitbucket' })).toBe('CMS_BACKEND must be one of github, gitlab (got "bitbucket")');
+    expect(refusal({ CMS_BACKEND: 'bitbucket' })).toBe('CMS_BACKEND must be one of github, gitlab, site (got "bitbucket")');
     expect(refusal({ CMS_BACKEND: 'github', CMS_REPO: 'nothing-here', CMS_AUTH_URL: 'https://a.example.com' })).toMatch(
       /^CMS_REPO must be the repository as owner\/name/,
     );

@@ -1,0 +1,229 @@
+/**
+ * Who may reach the editor when the site is its backend (CMS_BACKEND=site, issue 46, decision 028): the
+ * sign-in routes under /admin/auth/, and the two gates the admin surface (../admin-surface.ts) puts in
+ * front of what they guard.
+ *
+ * - `router`: GET /admin/auth/login (to the provider), GET /admin/auth/callback (back from it; a session
+ *   starts), POST /admin/auth/logout (it ends), and the sign-in pages' stylesheet.
+ * - `requireEditor`: the editor's API (/admin/api/v1). JSON refusals, whose `error` Decap's proxy backend
+ *   shows: 403 from another origin, 401 without a session, 403 for a person on neither list. Otherwise
+ *   `res.locals.editor` is the SignedInEditor (./signed-in-editor.ts) and the request goes on.
+ * - `requireEditorPage`: the editor's page and config. A sign-in page without a session, a 403 page
+ *   naming the account for a person on neither list.
+ *
+ * The role is decided at each request from the configuration, never kept in the session.
+ */
+import express from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../../config';
+import type { SiteBackend } from '../../config/cms';
+import { roleOf } from './editor-access';
+import { openIdProvider } from './openid-provider';
+import type { OpenIdProvider } from './openid-provider';
+import { fromSiteOrigin } from './same-origin';
+import { SESSION_COOKIE, SIGN_IN_COOKIE, signInCookies } from './sign-in-cookies';
+import {
+  CALLBACK_PATH,
+  crossSitePage,
+  expiredLinkPage,
+  LOGIN_PATH,
+  LOGOUT_PATH,
+  notAllowedPage,
+  providerUnavailablePage,
+  SIGN_IN_STYLESHEET,
+  SIGN_IN_STYLESHEET_PATH,
+  signInPage,
+  unverifiedEmailPage,
+} from './sign-in-pages';
+import { SignInTransactions, TRANSACTION_LIFETIME_MS } from './sign-in-transactions';
+import { ABSOLUTE_LIFETIME_MS, SessionStore } from './session-store';
+import type { Clock } from './session-store';
+import type { SignedInEditor } from './signed-in-editor';
+
+export interface EditorSignInOptions {
+  logger: Logger;
+  /** The clock of sessions and sign-ins in progress; tests pass their own to end a session without waiting. */
+  now?: Clock;
+}
+
+export interface EditorSignIn {
+  router: Router;
+  requireEditor: RequestHandler;
+  requireEditorPage: RequestHandler;
+  /** The sessions held, for tests and for a future "sign everyone out". */
+  sessions: SessionStore;
+}
+
+/** Where a person goes after signing in, unless the sign-in started from another page of the editor. */
+const EDITOR_HOME = '/admin/';
+export const SESSION_ENDED = 'Your session has ended: sign in again.';
+
+/** A path of the editor to return to; anything else (another site, `//host`, a backslash trick) is the editor's home. */
+function returnPath(raw: unknown): string {
+  return typeof raw === 'string' && /^\/admin\/[^\\]*$/.test(raw) && !raw.includes('//') ? raw : EDITOR_HOME;
+}
+
+/** What went wrong, for the log: openid-client's message and the check that failed (its cause), never a token. */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  // The provider's own OAuth error (invalid_grant: a code not for this PKCE verifier, already used, expired).
+  const { error: code, error_description: description } = error as { error?: unknown; error_description?: unknown };
+  const oauth = typeof code === 'string' ? ` [${code}${typeof description === 'string' ? `: ${description}` : ''}]` : '';
+  return `${error.name}: ${error.message}${cause}${oauth}`;
+}
+
+/** Whether a failure was the provider being out of reach, rather than a sign-in that does not check out. */
+function unreachable(error: unknown): boolean {
+  if (error instanceof TypeError && error.message === 'fetch failed') return true;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === 'OAUTH_TIMEOUT' || code === 'OAUTH_ABORT';
+}
+
+/** The sign-in, or undefined unless CMS_BACKEND=site. */
+export function editorSignIn(config: AppConfig, options: EditorSignInOptions): EditorSignIn | undefined {
+  const backend = config.cms.backend;
+  if (backend?.name !== 'site') return undefined;
+  return signIn(config, backend, openIdProvider(backend, `${config.siteUrl}${CALLBACK_PATH}`), options);
+}
+
+function signIn(
+  config: AppConfig,
+  backend: SiteBackend,
+  provider: OpenIdProvider,
+  { logger, now = Date.now }: EditorSignInOptions,
+): EditorSignIn {
+  const sessions = new SessionStore(now);
+  const transactions = new SignInTransactions(now);
+  const cookies = signInCookies(config.siteUrl);
+  const siteOrigin = new URL(config.siteUrl).origin;
+  const log = (req: Request): Logger => (req as { log?: Logger }).log ?? logger;
+
+  /** Who this request comes from: nobody, a person on neither list, or an editor. */
+  function identify(req: Request): { session?: { email: string; name: string }; editor?: SignedInEditor } {
+    const session = sessions.use(cookies.read(req, SESSION_COOKIE));
+    if (!session) return {};
+    const role = roleOf(session.email, backend);
+    return { session, editor: role && { email: session.email, name: session.name, role } };
+  }
+
+  const html = (res: Response, status: number, body: string) => {
+    res.status(status).setHeader('Cache-Control', 'no-store');
+    res.type('html').send(body);
+  };
+
+  const router = express.Router({ caseSensitive: true, strict: true });
+
+  router.get(SIGN_IN_STYLESHEET_PATH, (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('css').send(SIGN_IN_STYLESHEET);
+  });
+
+  router.get(LOGIN_PATH, async (req, res) => {
+    let started: Awaited<ReturnType<OpenIdProvider['begin']>>;
+    try {
+      started = await provider.begin(returnPath(req.query.return));
+    } catch (error) {
+      log(req).error({ err: error, issuer: backend.oidc.issuer.href }, 'editor sign-in: the identity provider cannot be reached');
+      html(res, 503, providerUnavailablePage());
+      return;
+    }
+    cookies.set(req, res, SIGN_IN_COOKIE, transactions.keep(started.transaction), TRANSACTION_LIFETIME_MS);
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(303, started.url.href);
+  });
+
+  router.get(CALLBACK_PATH, async (req, res) => {
+    const transaction = transactions.take(cookies.read(req, SIGN_IN_COOKIE));
+    cookies.clear(req, res, SIGN_IN_COOKIE);
+    if (!transaction) {
+      log(req).warn('editor sign-in refused: no sign-in in progress for this callback (forged, replayed, expired or from another browser)');
+      html(res, 400, expiredLinkPage());
+      return;
+    }
+    const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+    let identity: Awaited<ReturnType<OpenIdProvider['complete']>>;
+    try {
+      identity = await provider.complete(query, transaction);
+    } catch (error) {
+      // The error names what failed (state, nonce, PKCE, the token's signature), never a token itself.
+      const reason = reasonOf(error);
+      if (unreachable(error)) {
+        log(req).error({ reason }, 'editor sign-in: the identity provider cannot be reached');
+        html(res, 503, providerUnavailablePage());
+      } else {
+        log(req).warn({ reason }, 'editor sign-in refused: the callback does not check out');
+        html(res, 400, expiredLinkPage());
+      }
+      return;
+    }
+    if (!identity.email) {
+      log(req).warn({ subject: identity.subject, email: identity.unverifiedEmail }, 'editor sign-in refused: no verified email address');
+      html(res, 403, unverifiedEmailPage(identity.unverifiedEmail));
+      return;
+    }
+    // A fresh id at each sign-in; whatever session this browser had is over.
+    sessions.end(cookies.read(req, SESSION_COOKIE));
+    const id = sessions.create({ email: identity.email, name: identity.name ?? identity.email });
+    cookies.set(req, res, SESSION_COOKIE, id, ABSOLUTE_LIFETIME_MS);
+    log(req).info({ editor: identity.email, role: roleOf(identity.email, backend) ?? 'none' }, 'editor signed in');
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(303, transaction.returnTo);
+  });
+
+  router.post(LOGOUT_PATH, (req, res) => {
+    if (!fromSiteOrigin(req, siteOrigin)) {
+      log(req).warn({ origin: req.get('origin') ?? null }, 'editor sign-out refused: not from the site');
+      html(res, 403, crossSitePage());
+      return;
+    }
+    const id = cookies.read(req, SESSION_COOKIE);
+    const session = sessions.use(id);
+    sessions.end(id);
+    cookies.clear(req, res, SESSION_COOKIE);
+    if (session) log(req).info({ editor: session.email }, 'editor signed out');
+    res.redirect(303, EDITOR_HOME);
+  });
+
+  const requireEditor: RequestHandler = (req, res, next) => {
+    // Whatever the answer, it is about one person: never kept by a cache.
+    res.setHeader('Cache-Control', 'no-store');
+    if (!fromSiteOrigin(req, siteOrigin)) {
+      log(req).warn({ origin: req.get('origin') ?? null, method: req.method }, 'editor request refused: not from the site');
+      res.status(403).json({ error: "This request did not come from the site's own editor, so it was refused." });
+      return;
+    }
+    const { session, editor } = identify(req);
+    if (!session) {
+      res.status(401).json({ error: SESSION_ENDED });
+      return;
+    }
+    if (!editor) {
+      log(req).warn({ editor: session.email }, 'editor request refused: on neither CMS_EDITORS nor CMS_REVIEWERS');
+      res.status(403).json({
+        error: `You are signed in as ${session.email}, which is not on the list of the site's editors or reviewers: ask for it to be added, or sign in with another account.`,
+      });
+      return;
+    }
+    res.locals.editor = editor;
+    next();
+  };
+
+  const requireEditorPage: RequestHandler = (req, res, next) => {
+    const { session, editor } = identify(req);
+    if (!session) {
+      html(res, 200, signInPage(returnPath(req.originalUrl) === EDITOR_HOME ? undefined : req.originalUrl));
+      return;
+    }
+    if (!editor) {
+      log(req).warn({ editor: session.email }, 'editor page refused: on neither CMS_EDITORS nor CMS_REVIEWERS');
+      html(res, 403, notAllowedPage(session.email));
+      return;
+    }
+    res.locals.editor = editor;
+    next();
+  };
+
+  return { router, requireEditor, requireEditorPage, sessions };
+}
