@@ -172,9 +172,9 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
       },
     }),
   );
-  // 13. The editor at /admin (Decap CMS), with its own CSP; absent in production
-  //     without CMS_BACKEND, where /admin is the ordinary 404 page below.
-  const admin = adminSurface(config);
+  // 13. The editor at /admin (Decap CMS), with its own CSP; absent in production without CMS_BACKEND (the 404
+  //     page below). CMS_BACKEND=site: its sign-in, its API on CONTENT_REPO, the published branch for replicas.
+  const admin = adminSurface(config, { logger, contentSync });
   if (admin) app.use(admin);
   // 14. Every other GET or HEAD is a page of the route tree, rendered once;
   //     /_data/<path> is the same page's data as JSON, for client-side navigations.

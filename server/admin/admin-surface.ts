@@ -21,6 +21,7 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config';
+import type { BranchFollowing } from '../content-sync/follow-branch';
 import { EMBED_ORIGINS } from '../http/security-headers';
 import { BUILD_MANIFEST_PATH } from '../pages/asset-manifest';
 import type { BuildManifest } from '../pages/asset-manifest';
@@ -28,6 +29,7 @@ import { adminConfig, SITE_API_PATH } from './admin-config';
 import type { AdminConfig } from './admin-config';
 import { editorSignIn } from './sign-in/editor-sign-in';
 import type { EditorSignIn } from './sign-in/editor-sign-in';
+import { siteBackend } from './site-backend';
 
 export const ADMIN_PATH = '/admin';
 /** Written by scripts/build/build.ts: the admin bundle's hashed file names. */
@@ -119,8 +121,10 @@ export interface AdminSurfaceOptions {
   /** CMS_BACKEND=site: the editors' sign-in; made here from `logger` when not given (tests give theirs, with a clock). */
   signIn?: EditorSignIn;
   logger?: Logger;
-  /** CMS_BACKEND=site: the editor's API (server/admin/backend/), mounted at /admin/api/v1 behind the sign-in's gate. */
+  /** CMS_BACKEND=site: the editor's API, mounted at /admin/api/v1 behind the sign-in's gate; by default ./site-backend.ts's. */
   siteApi?: RequestHandler;
+  /** CMS_BACKEND=site: the content branch the site follows, told when the editor publishes (./site-backend.ts). */
+  contentSync?: BranchFollowing;
 }
 
 /**
@@ -132,6 +136,11 @@ export function adminSurface(config: AppConfig, options: AdminSurfaceOptions = {
   if (config.cms.backend?.name === 'site' && !signIn) return undefined;
   const admin = options.adminConfig ?? adminConfig(config);
   if (!admin) return undefined;
+  const editing =
+    signIn && !options.siteApi && options.logger
+      ? siteBackend(config, { logger: options.logger, contentSync: options.contentSync })
+      : undefined;
+  const siteApi = options.siteApi ?? editing?.api;
   const pass: RequestHandler = (_req, _res, next) => next();
   const gatePage = signIn?.requireEditorPage ?? pass;
   const gateConfig = signIn?.requireEditor ?? pass;
@@ -148,7 +157,9 @@ export function adminSurface(config: AppConfig, options: AdminSurfaceOptions = {
   });
   // The sign-in's own routes, under the admin's CSP and noindex; the editor's API only past its gate.
   if (signIn) router.use(signIn.router);
-  if (signIn && options.siteApi) router.use(SITE_API_PATH, signIn.requireEditor, options.siteApi);
+  if (signIn && siteApi) router.use(SITE_API_PATH, signIn.requireEditor, siteApi);
+  // The published branch for the other replicas (CONTENT_REPLICA_TOKEN): outside /admin, a token of its own.
+  if (editing) router.use(editing.replicas);
   // Hashed names: cached for a year; an unknown name is a 404 here, never a page.
   router.use(
     `${ADMIN_PATH}/assets`,

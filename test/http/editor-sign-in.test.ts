@@ -23,7 +23,7 @@ const people = (provider: TestProvider, extra: Record<string, string> = {}) => (
   CMS_BACKEND: 'site',
   CONTENT_REPO: path.join(tmpdir(), 'editor-sign-in-test-content.git'),
   ...provider.env,
-  CMS_EDITORS: 'ann@example.com, uma@example.com',
+  CMS_EDITORS: 'ann@example.com, uma@example.com, erin@example.com',
   CMS_REVIEWERS: 'carol@example.com',
   SITE_URL,
   ...extra,
@@ -42,6 +42,7 @@ beforeAll(async () => {
       carol: { email: 'Carol@Example.com', name: 'Carol Reviewer' },
       zed: { email: 'zed@example.com', name: 'Zed Outsider' },
       uma: { email: 'uma@example.com', name: 'Uma Unverified', emailVerified: false },
+      erin: { email: 'erin@example.com', name: 'Erin Entra', emailVerified: 'entra' },
     },
   });
   site = await startEditorSite({ env: people(provider), now });
@@ -209,6 +210,13 @@ describe('callbacks that do not check out: 400, in words, never a session', () =
       const refusal = site.logs.findLast((record) => record.msg === 'editor sign-in refused: the callback does not check out');
       expect(String(refusal?.reason), parameter).toMatch(reason);
     }
+  });
+});
+
+describe('Microsoft Entra ID', () => {
+  it('takes xms_edov: true for a verified address where email_verified is absent, as Entra sends for work accounts', async () => {
+    const { cookie } = await signIn('erin');
+    expect((await page(cookie)).status).toBe(200);
   });
 });
 

@@ -11,8 +11,11 @@ import Provider from 'oidc-provider';
 export interface TestPerson {
   email: string;
   name?: string;
-  /** Whether the provider vouches for the address (email_verified); true unless said otherwise. */
-  emailVerified?: boolean;
+  /**
+   * Whether the provider vouches for the address (email_verified); true unless said otherwise. 'entra': as
+   * Microsoft Entra ID for a work account, no email_verified but its optional claim xms_edov: true.
+   */
+  emailVerified?: boolean | 'entra';
 }
 
 export interface TestProvider {
@@ -57,12 +60,17 @@ export async function startOidcProvider(options: {
       },
     ],
     pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified', 'xms_edov'], profile: ['name'] },
     findAccount: (_ctx, login) => {
       const person = people.get(login) ?? { email: `${login}@example.com` };
       return {
         accountId: login,
-        claims: () => ({ sub: login, email: person.email, email_verified: person.emailVerified ?? true, name: person.name ?? login }),
+        claims: () => ({
+          sub: login,
+          email: person.email,
+          ...(person.emailVerified === 'entra' ? { xms_edov: true } : { email_verified: person.emailVerified ?? true }),
+          name: person.name ?? login,
+        }),
       };
     },
     cookies: { keys: ['test-only-cookie-key'] },

@@ -30,7 +30,10 @@ type Claims = Record<string, unknown>;
 function emailOf(claims: Claims): { verified?: string; unverified?: string } {
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : undefined;
   if (!email) return {};
-  return claims.email_verified === true ? { verified: email } : { unverified: email };
+  // Entra ID sends no email_verified for work accounts; its optional claim xms_edov says the same thing: the email's
+  // domain is verified as the tenant's own. Only where email_verified is absent: a provider's `false` stands.
+  const verified = claims.email_verified === true || (claims.email_verified === undefined && claims.xms_edov === true);
+  return verified ? { verified: email } : { unverified: email };
 }
 
 export function openIdProvider(backend: SiteBackend, redirectUri: string) {
