@@ -16,7 +16,8 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? CHROMIUM_CANDIDATES.find((file) => existsSync(file)) ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more command-line flags, after the usual ones (a bench's resolver rules, say). */
+export async function launchBrowser({ extraArgs = [] }: { extraArgs?: string[] } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium-headless-shell" (or chromium) or set CHROMIUM_PATH.`,
@@ -32,6 +33,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
