@@ -8,6 +8,7 @@
  *   npx tsx scripts/bench/hydration-tasks.ts --runs 4 --no-build /podcast
  *   npx tsx scripts/bench/hydration-tasks.ts --explain          also: what the long tasks were made of
  *   npx tsx scripts/bench/hydration-tasks.ts --save-traces DIR  also: each load's trace, for DevTools' Performance panel
+ *   npx tsx scripts/bench/hydration-tasks.ts --runtime          with DevTools' Runtime domain on, as Lighthouse measures
  *
  * The reference is checked out into a temporary git worktree (under the OS's
  * temporary folder, with this checkout's node_modules linked in), built with its
@@ -42,9 +43,13 @@
  * waited for too. Then the trace runs on for QUIET_MS, so work that hydration
  * starts (effects, the episode player) is counted.
  *
- * Non-loopback hosts are refused by the browser's resolver (not by request
- * interception, which would route every request through this process and
- * change the timing of what arrives when).
+ * Chromium is driven over its own DevTools pipe (scripts/bench/cdp-pipe.ts),
+ * not through Playwright: Playwright enables the Runtime domain, which makes
+ * react-dom's evaluation several times longer than a visitor's (the longest
+ * task of today's build, under it). --runtime measures that way on purpose,
+ * as Lighthouse sees a page. Non-loopback hosts are refused by the browser's
+ * resolver (not by request interception, which would route every request
+ * through this process and change the timing of what arrives when).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
@@ -53,12 +58,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Browser, CDPSession, Page } from 'playwright-core';
 import { readPublishedContent } from '../../server/content/content-store';
 import { paths } from '../../shared/paths';
-import { launchBrowser } from '../local/browser';
 import { startServerProcess } from '../local/server-process';
 import type { ServerProcess } from '../local/server-process';
+import { CdpPipe } from './cdp-pipe';
+import type { Tab } from './cdp-pipe';
 import { median } from './median';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -71,6 +76,7 @@ const { values, positionals } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
     'save-traces': { type: 'string' },
+    runtime: { type: 'boolean', default: false },
   },
   allowPositionals: true,
 });
@@ -360,40 +366,41 @@ const HYDRATED_EVERYWHERE = `(() => {
   return performance.now();
 })()`;
 
-async function waitUntilHydrated(cdp: CDPSession): Promise<number> {
+async function waitUntilHydrated(cdp: Tab): Promise<number> {
   const deadline = Date.now() + HYDRATION_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    const { result } = await cdp.send('Runtime.evaluate', { expression: HYDRATED_EVERYWHERE, returnByValue: true });
+    const { result } = await cdp.send<{ result: { value?: unknown } }>('Runtime.evaluate', {
+      expression: HYDRATED_EVERYWHERE,
+      returnByValue: true,
+    });
     if (typeof result.value === 'number') return result.value;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   throw new Error(`not hydrated after ${HYDRATION_TIMEOUT_MS} ms`);
 }
 
-async function load(browser: Browser, url: string, traceName: string): Promise<Load> {
-  const context = await browser.newContext();
+async function load(browser: CdpPipe, url: string, traceName: string): Promise<Load> {
+  const tab = await browser.openTab({ runtime: values.runtime });
   try {
-    const page: Page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-    await browser.startTracing(page, { categories: CATEGORIES });
-    let trace: Buffer;
+    await tab.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    const stopTracing = await browser.startTracing(CATEGORIES);
+    let trace: string;
     let hydratedAt: number;
     try {
-      await page.goto(url, { waitUntil: 'load', timeout: HYDRATION_TIMEOUT_MS });
-      hydratedAt = await waitUntilHydrated(cdp);
+      await tab.send('Page.navigate', { url });
+      hydratedAt = await waitUntilHydrated(tab);
       await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
     } finally {
-      trace = await browser.stopTracing();
+      trace = await stopTracing();
     }
     if (values['save-traces']) {
       await mkdir(values['save-traces'], { recursive: true });
       await writeFile(path.join(values['save-traces'], `${traceName}.json`), trace);
     }
-    const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
-    return analyse(traceEvents, url, hydratedAt);
+    const parsed = JSON.parse(trace) as { traceEvents: TraceEvent[] } | TraceEvent[];
+    return analyse(Array.isArray(parsed) ? parsed : parsed.traceEvents, url, hydratedAt);
   } finally {
-    await context.close();
+    await tab.close();
   }
 }
 
@@ -498,7 +505,7 @@ const reference = git('rev-parse', '--verify', '--end-of-options', `${values.aga
 const work = mkdtempSync(path.join(tmpdir(), 'hydration-tasks-'));
 const refDir = path.join(work, reference.slice(0, 12));
 const servers: ServerProcess[] = [];
-let browser: Browser | undefined;
+let browser: CdpPipe | undefined;
 try {
   git('worktree', 'add', '--detach', '--quiet', refDir, reference);
   await symlink(realpathSync(path.join(rootDir, 'node_modules')), path.join(refDir, 'node_modules'), 'dir');
@@ -512,14 +519,13 @@ try {
     { name: 'B', label: `${values.against} (${reference.slice(0, 12)})`, cwd: refDir },
   ];
   for (const build of builds) servers.push(await startServerProcess({ cwd: build.cwd, log: 'drop', env: { LOG_LEVEL: 'info' } }));
-  browser = await launchBrowser({
-    // Only loopback: other hosts do not resolve.
-    extraArgs: ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
-  });
+  // Only loopback: other hosts do not resolve.
+  browser = CdpPipe.launch(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1']);
   // Warm each server's page cache (the first request of a page renders it), outside the measurement.
   for (const server of servers) for (const page of PAGES) await fetch(server.origin + page).then((response) => response.arrayBuffer());
 
-  console.log(`Main-thread tasks while a page loads and hydrates: Chromium ${browser.version()}, CPU throttled ${THROTTLE}×`);
+  const how = values.runtime ? 'with the Runtime domain on, as under Playwright or Lighthouse' : 'no DevTools domain on, as for a visitor';
+  console.log(`Main-thread tasks while a page loads and hydrates: ${await browser.version()}, CPU throttled ${THROTTLE}×, ${how}`);
   console.log(`A = ${builds[0]!.label}\nB = ${builds[1]!.label}`);
   console.log(`${RUNS} loads of each, alternating A and B, each in a fresh context; times in ms\n`);
   const results = new Map<string, Load[][]>();

@@ -16,8 +16,18 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? CHROMIUM_CANDIDATES.find((file) => existsSync(file)) ?? '/usr/bin/chromium';
 
-/** `extraArgs`: more command-line flags, after the usual ones (a bench's resolver rules, say). */
-export async function launchBrowser({ extraArgs = [] }: { extraArgs?: string[] } = {}): Promise<Browser> {
+/** The flags every Chromium these scripts start gets (scripts/bench/hydration-tasks.ts starts its own over a pipe). */
+export const CHROMIUM_FLAGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium-headless-shell" (or chromium) or set CHROMIUM_PATH.`,
@@ -25,16 +35,7 @@ export async function launchBrowser({ extraArgs = [] }: { extraArgs?: string[] }
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
 }
 
