@@ -366,6 +366,16 @@ const HYDRATED_EVERYWHERE = `(() => {
   return performance.now();
 })()`;
 
+/** Why a page has not hydrated: its address and state, and the first interactive element React has not claimed. */
+const NOT_HYDRATED_WHY = `JSON.stringify({
+  url: location.href,
+  readyState: document.readyState,
+  hydrated: document.documentElement?.dataset.hydrated,
+  unclaimed: Array.from(document.body?.querySelectorAll('a[href], button, input, select, textarea, form, summary') ?? [])
+    .find((element) => !element.closest('noscript') && !Object.keys(element).some((key) => key.startsWith('__reactFiber$')))
+    ?.outerHTML.slice(0, 200),
+})`;
+
 async function waitUntilHydrated(cdp: Tab): Promise<number> {
   const deadline = Date.now() + HYDRATION_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -376,8 +386,14 @@ async function waitUntilHydrated(cdp: Tab): Promise<number> {
     if (typeof result.value === 'number') return result.value;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  throw new Error(`not hydrated after ${HYDRATION_TIMEOUT_MS} ms`);
+  const { result } = await cdp.send<{ result: { value?: unknown } }>('Runtime.evaluate', {
+    expression: NOT_HYDRATED_WHY,
+    returnByValue: true,
+  });
+  throw new NotHydrated(`not hydrated after ${HYDRATION_TIMEOUT_MS / 1000} s: ${String(result.value)}`);
 }
+
+class NotHydrated extends Error {}
 
 async function load(browser: CdpPipe, url: string, traceName: string): Promise<Load> {
   const tab = await browser.openTab({ runtime: values.runtime });
@@ -534,7 +550,16 @@ try {
     for (let run = 0; run < RUNS; run++) {
       for (const index of [0, 1]) {
         const traceName = `${page.replace(/\W+/g, '_')}-${builds[index]!.name}-${run + 1}`;
-        loads[index]!.push(await load(browser, servers[index]!.origin + page, traceName));
+        // A load that never hydrates is reported and made again (at most twice), not counted.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            loads[index]!.push(await load(browser, servers[index]!.origin + page, traceName));
+            break;
+          } catch (error) {
+            if (!(error instanceof NotHydrated) || attempt === 3) throw error;
+            console.log(`${builds[index]!.name} ${page}, load ${run + 1}: ${error.message}; loading it again`);
+          }
+        }
       }
       process.stderr.write(`\r${page}: ${run + 1}/${RUNS}   `);
     }
