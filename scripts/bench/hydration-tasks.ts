@@ -210,17 +210,27 @@ try {
     { name: 'A', label: `this checkout (${head}${dirty})`, cwd: rootDir },
     { name: 'B', label: `${values.against} (${reference.slice(0, 12)})`, cwd: refDir },
   ];
-  for (const build of builds) servers.push(await startServerProcess({ cwd: build.cwd, log: 'drop', env: { LOG_LEVEL: 'info' } }));
-  // Only loopback: other hosts do not resolve.
-  browser = CdpPipe.launch(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1']);
-  // Warm each server's page cache (the first request of a page renders it), outside the measurement.
-  for (const server of servers) {
+  /**
+   * The build's server, started (again, should it have gone: on a shared machine something else may stop it)
+   * and its page cache warmed outside the measurement (the first request of a page renders it).
+   */
+  const serverFor = async (index: number): Promise<ServerProcess> => {
+    const running = servers[index];
+    if (running && running.child.exitCode === null && running.child.signalCode === null) return running;
+    if (running)
+      console.log(`The server of ${builds[index]!.name} exited (${running.child.signalCode ?? running.child.exitCode}); starting it again`);
+    const server = await startServerProcess({ cwd: builds[index]!.cwd, log: 'drop', env: { LOG_LEVEL: 'info' } });
+    servers[index] = server;
     for (const page of PAGES) {
       const response = await fetch(server.origin + page);
       await response.arrayBuffer();
       if (!response.ok) throw new Error(`${server.origin}${page} answered ${response.status}`);
     }
-  }
+    return server;
+  };
+  for (const index of [0, 1]) await serverFor(index);
+  // Only loopback: other hosts do not resolve.
+  browser = CdpPipe.launch(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1']);
 
   const how = values.runtime ? 'with the Runtime domain on, as under Playwright or Lighthouse' : 'no DevTools domain on, as for a visitor';
   console.log(`Main-thread tasks while a page loads and hydrates: ${await browser.version()}, CPU throttled ${THROTTLE}×, ${how}`);
@@ -235,7 +245,7 @@ try {
         // A load that never hydrates is reported and made again (at most twice), not counted.
         for (let attempt = 1; ; attempt++) {
           try {
-            loads[index]!.push(await load(browser, servers[index]!.origin + page, traceName));
+            loads[index]!.push(await load(browser, (await serverFor(index)).origin + page, traceName));
             break;
           } catch (error) {
             if (!(error instanceof NotHydrated) || attempt === 3) throw error;
@@ -258,7 +268,7 @@ try {
   }
 } finally {
   await browser?.close();
-  for (const server of servers) await server.stop();
+  for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();
   await unlink(path.join(refDir, 'node_modules')).catch(() => undefined);
   try {
     git('worktree', 'remove', '--force', refDir);
