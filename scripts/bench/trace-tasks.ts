@@ -63,8 +63,14 @@ export interface Blocking {
 }
 
 export interface Load {
+  /** From the navigation on: the whole load. */
   wall: Blocking;
   cpu: Blocking;
+  /** From the first request for a module the entry imports (client/entry.ts, after the first paint) on: hydration's part. */
+  hydrationWall: Blocking;
+  hydrationCpu: Blocking;
+  /** ms after the navigation started: when that request went out. */
+  hydrationStart: number;
   /** The tasks over LONG_TASK_MS by either clock. */
   longTasks: Task[];
   /** ms after the navigation started, as the page's clock saw it when it found itself hydrated (to the poll). */
@@ -227,9 +233,22 @@ export function analyse(events: TraceEvent[], pageUrl: string, hydratedAt: numbe
     longest: Math.max(0, ...durations),
     tbt: durations.reduce((sum, duration) => sum + Math.max(0, duration - LONG_TASK_MS), 0),
   });
+  // Hydration's part starts where the entry, the page having painted, asks for its first module.
+  const firstImport = events.find(
+    (e) =>
+      e.name === 'ResourceSendRequest' &&
+      e.ts >= t0 &&
+      /\/assets\/.+\.js$/.test(String(e.args?.data?.url ?? '')) &&
+      !/\/entry-[^/]+\.js$/.test(String(e.args?.data?.url)),
+  );
+  const hydrationStart = firstImport?.ts ?? t0;
+  const hydrating = tasks.filter((task) => task.ts + task.dur! > hydrationStart);
   return {
     wall: blocking(tasks.map((task) => task.dur! / 1000)),
     cpu: blocking(tasks.map(cpuOf)),
+    hydrationWall: blocking(hydrating.map((task) => task.dur! / 1000)),
+    hydrationCpu: blocking(hydrating.map(cpuOf)),
+    hydrationStart: (hydrationStart - t0) / 1000,
     longTasks,
     hydratedAt,
   };
