@@ -60,6 +60,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readPublishedContent } from '../../server/content/content-store';
 import { paths } from '../../shared/paths';
+import { hydratedEverywhere } from '../local/browser';
 import { startServerProcess } from '../local/server-process';
 import type { ServerProcess } from '../local/server-process';
 import { CdpPipe } from './cdp-pipe';
@@ -123,18 +124,11 @@ function runBuild(cwd: string, what: string): Promise<void> {
 // One load
 
 /**
- * The page's clock (ms) once the root route's effect has marked <html> and React has claimed every interactive
- * element of <body>; else false. A string evaluated over CDP rather than Playwright's waitForFunction, which
- * would first inject Playwright's own scripts into the page: a task of 50–300 ms the trace would count.
+ * The page's clock (ms) once the whole page has hydrated (scripts/local/browser.ts); else false. Evaluated over
+ * CDP rather than with Playwright's waitForFunction, which would first inject Playwright's own scripts into the
+ * page: a task of 50–300 ms the trace would count.
  */
-const HYDRATED_EVERYWHERE = `(() => {
-  if (document.documentElement.dataset.hydrated !== 'true') return false;
-  for (const element of document.body.querySelectorAll('a[href], button, input, select, textarea, form, summary')) {
-    if (element.closest('noscript')) continue;
-    if (!Object.keys(element).some((key) => key.startsWith('__reactFiber$'))) return false;
-  }
-  return performance.now();
-})()`;
+const HYDRATED_AT = `(${hydratedEverywhere.toString()})() && performance.now()`;
 
 /** Why a page has not hydrated: its address and state, and the first interactive element React has not claimed. */
 const NOT_HYDRATED_WHY = `JSON.stringify({
@@ -151,7 +145,7 @@ async function waitUntilHydrated(cdp: Tab): Promise<number> {
   const deadline = Date.now() + HYDRATION_TIMEOUT_MS;
   while (Date.now() < deadline) {
     const { result } = await cdp.send<{ result: { value?: unknown } }>('Runtime.evaluate', {
-      expression: HYDRATED_EVERYWHERE,
+      expression: HYDRATED_AT,
       returnByValue: true,
     });
     if (typeof result.value === 'number') return result.value;
