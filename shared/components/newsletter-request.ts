@@ -7,7 +7,7 @@
 import { paths } from '../paths';
 import { checkEmail } from '../rules/email';
 import { HONEYPOT_FIELD } from '../rules/honeypot';
-import { SUCCESS_MESSAGE, UNAVAILABLE_MESSAGE } from '../rules/newsletter-form';
+import { SUCCESS_MESSAGE, UNAVAILABLE_MESSAGE } from '../rules/newsletter-script-messages';
 
 export interface SignUpResult {
   /** False when the address was refused before sending. */

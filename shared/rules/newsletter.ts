@@ -10,7 +10,8 @@
  *   the address, never a provider's text.
  */
 import { emailMessages } from './email';
-import { RETURN_TO_FIELD, SUCCESS_MESSAGE, UNAVAILABLE_MESSAGE } from './newsletter-form';
+import { RETURN_TO_FIELD } from './newsletter-form';
+import { SUCCESS_MESSAGE, UNAVAILABLE_MESSAGE } from './newsletter-script-messages';
 
 export { RETURN_TO_FIELD };
 
