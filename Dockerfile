@@ -22,6 +22,9 @@ FROM node:24-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
+# git: with CONTENT_REPO the site fetches its content branch (docs/live-content.md); ca-certificates for https remotes.
+RUN apt-get update && apt-get install -y --no-install-recommends git ca-certificates openssh-client \
+    && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/dist ./dist
@@ -37,5 +40,6 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Exec form: node itself receives SIGTERM and drains requests (npm start would not pass the signal on).
 # The heap ceiling, far above what the server holds, keeps V8's heap (and RSS) small under a flood of
-# searches: docs/decisions/018-pages-made-per-request.md, "Memory under a flood".
-CMD ["node", "--max-old-space-size=512", "dist/server/index.js"]
+# searches: docs/decisions/018-pages-made-per-request.md, "Memory under a flood". The young generation's
+# bound (2 x 16 MB, Node 20's default, which Node 24 doubles): docs/decisions/027-young-generation-bound.md.
+CMD ["node", "--max-old-space-size=512", "--max-semi-space-size=16", "dist/server/index.js"]

@@ -5,6 +5,7 @@
 // - eslint-plugin-react-hooks `recommended`: the rules of hooks, effect dependencies and the React
 //   Compiler's checks (no state set during render, refs read in render, impure render, ...).
 // - import-x/no-restricted-paths: the layering (LAYERS below).
+// - max-lines and import-cycles/no-cycle: files of one concern, without cycles (LAYOUT below).
 // - eslint-config-prettier last: no rule that only says how code is laid out (Prettier does that).
 import path from 'node:path';
 import js from '@eslint/js';
@@ -12,6 +13,7 @@ import prettier from 'eslint-config-prettier';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importCycles } from './eslint/import-cycles.js';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
 
@@ -31,14 +33,20 @@ const root = import.meta.dirname;
 // test/ imports it from there).
 //
 // server/'s rooms, each a folder, and the top-level files:
-//   config.ts, logger.ts  foundations: the environment read once, the log. Import no room.
+//   config/, logger.ts    foundations: the environment read once (config/index.ts composes one file
+//                         per area), the log. Import no room.
 //   content/              the site's words, read and checked: a foundation every room may import.
 //   pages/                what makes a page (render, cache, feeds, sitemap): content/ and shared/.
 //   forms/                what visitors send and where it goes (newsletter, contact, outbox, storage).
 //   http/                 the edge a request meets first. It answers cached pages itself (the fast
-//                         lane), so it may import pages' cache contract: page-cache and encoded-body.
-//                         Nothing else of pages/, nothing of forms/: app.ts wires those in.
+//                         lane), so it may import pages' answer contract: page-answers (what a page
+//                         or a refusal is sent with) and encoded-body. Nothing else of pages/ (not
+//                         the page cache itself: the lane takes it from app.ts), nothing of forms/:
+//                         app.ts wires those in.
 //   content-import/       a podcast feed into content files: content/ and shared/.
+//   content-sync/         following the content branch (CONTENT_REPO): git, the check, the webhook,
+//                         the replicas' signal. The site it swaps versions into is handed to it by
+//                         app.ts, so it imports no other room.
 //   admin/                the editor at /admin (Decap CMS): its page, CSP and config generated from the
 //                         schema. Of pages/ only the asset manifest (the preview's stylesheets), of
 //                         http/ only the embed origins its CSP shares with the pages'.
@@ -52,13 +60,13 @@ const root = import.meta.dirname;
 //   app.ts                composes the rooms into the Express app: any room but archive/ and cli/
 //                         (archive/ imports app.ts) and index.ts.
 //   index.ts              the process: anything but cli/.
-// Every room may import config.ts, logger.ts, content/ and shared/. Anything else under server/
+// Every room may import config/, logger.ts, content/ and shared/. Anything else under server/
 // is denied unless listed, so a new top-level file or room has to be placed in this list.
 // ---------------------------------------------------------------------------------------------
 
 const abs = (p) => path.join(root, p);
 // Globs, as the rule wants for exceptions to a glob; `name.*` is one module whatever its extension.
-const FOUNDATIONS = ['server/config.*', 'server/logger.*', 'server/content/**'];
+const FOUNDATIONS = ['server/config/**', 'server/logger.*', 'server/content/**'];
 const shown = (glob) => glob.replace(/\/\*\*$/, '/').replace(/\.\*$/, '');
 
 /** A room of server/: its files may import from server/ only the room itself, the foundations and `allowed`. */
@@ -89,25 +97,26 @@ const layers = [
     message: 'scripts/ never imports test/: move what both need out of test/ (test/ may import scripts/).',
   },
   {
-    target: ['server/config.ts', 'server/logger.ts'],
+    target: ['server/config', 'server/logger.ts'],
     from: abs('server/**'),
-    except: ['server/config.*', 'server/logger.*'].map(abs),
-    message: 'config.ts and logger.ts are foundations every room imports: they import no room of server/.',
+    except: ['server/config/**', 'server/logger.*'].map(abs),
+    message: 'config/ and logger.ts are foundations every room imports: they import no room of server/.',
   },
   {
     target: 'server/content',
     from: abs('server/**'),
-    except: ['server/content/**', 'server/config.*', 'server/logger.*'].map(abs),
-    message: 'server/content/ is a foundation every room imports: of server/ it may import only config.ts and logger.ts.',
+    except: ['server/content/**', 'server/config/**', 'server/logger.*'].map(abs),
+    message: 'server/content/ is a foundation every room imports: of server/ it may import only config/ and logger.ts.',
   },
   room('server/pages', [], 'pages are made of content, never of forms/, http/ or app.ts'),
   room('server/forms', [], 'forms/ handles what visitors send; app.ts wires it to the edge and the pages'),
   room(
     'server/http',
-    ['server/pages/page-cache.*', 'server/pages/encoded-body.*'],
-    "the edge answers cached pages through pages' cache contract only; app.ts wires in the rest",
+    ['server/pages/page-answers.*', 'server/pages/encoded-body.*'],
+    "the edge answers cached pages through pages' answer contract only; app.ts wires in the rest",
   ),
   room('server/content-import', [], 'the feed import writes content files'),
+  room('server/content-sync', [], 'the followed branch is checked as content, and app.ts hands it the site to swap versions into'),
   room(
     'server/admin',
     ['server/pages/asset-manifest.*', 'server/http/security-headers.*'],
@@ -139,6 +148,23 @@ const layers = [
   },
   { target: 'server/index.ts', from: ['server/cli'], message: 'index.ts is the server process; commands are processes of their own.' },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// LAYOUT (issue 44, decision 021): kept by the tools instead of by hand.
+//
+// - max-lines 400 for code (server/, shared/, client/, scripts/; test/ is left out: a test file
+//   holds one feature's cases, however many). A file past it holds more than one concern: split
+//   it where the concern splits, never by squeezing. Every line counts, comments and blank lines
+//   too (ESLint's default, and what `wc -l` says): the comments that say why are part of what a
+//   reader reads, and a limit that skipped them would invite fewer, longer lines instead.
+// - server/app.ts under 200 (max 199): it only wires (decision 017); what grows it is a decision
+//   that belongs in a room.
+// - import-cycles/no-cycle: no import cycle, type-only imports included (./eslint/import-cycles.js
+//   says why not import-x/no-cycle, which skips them).
+// ---------------------------------------------------------------------------------------------
+
+const CODE = ['server', 'shared', 'client', 'scripts'].flatMap((folder) => [`${folder}/**/*.ts`, `${folder}/**/*.tsx`]);
+const countEveryLine = { skipBlankLines: false, skipComments: false };
 
 // ---------------------------------------------------------------------------------------------
 // TYPE-AWARE: typescript-eslint's type-checked presets (recommendedTypeChecked, projectService)
@@ -188,6 +214,19 @@ export default defineConfig(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: layers }],
     },
+  },
+  {
+    files: CODE,
+    rules: { 'max-lines': ['error', { max: 400, ...countEveryLine }] },
+  },
+  {
+    files: ['server/app.ts'],
+    rules: { 'max-lines': ['error', { max: 199, ...countEveryLine }] },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { 'import-cycles': { rules: { 'no-cycle': importCycles(root) } } },
+    rules: { 'import-cycles/no-cycle': 'error' },
   },
   {
     rules: {

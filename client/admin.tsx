@@ -78,11 +78,48 @@ const dataOf = (entry: PreviewTemplateComponentProps['entry']) =>
   ((entry.get('data') as { toJS?: () => Data } | undefined)?.toJS?.() ?? {}) as Data;
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 
-/** A picture the editor just uploaded is not on the server yet: Decap hands out a blob: URL for it. */
-function assetUrl(getAsset: PreviewTemplateComponentProps['getAsset'], path: unknown): string {
+/** Where uploads go in the repository and the address the site serves them at (the config's media_folder and public_folder). */
+let uploads: { folder: string; publicPath: string } | undefined;
+
+type ImmutableMap = { get(key: string): unknown };
+
+/**
+ * A picture uploaded into this entry and not published yet, as the blob: URL the page holds it under.
+ * Decap takes a value that starts with "/" (/media/uploads/<name>) for an address on the site and
+ * asks the site for it, which has it only once the entry is published (decap-cms issue 7587); the
+ * entry's own media files (an upload of this session, or a draft's files read from its branch) hold it.
+ */
+function unpublishedPicture(entry: ImmutableMap | undefined, path: string): string | undefined {
+  if (!uploads || !path.startsWith(`${uploads.publicPath}/`)) return undefined;
+  const file = `${uploads.folder}/${path.slice(uploads.publicPath.length + 1)}`;
+  const mediaFiles = entry?.get('mediaFiles') as { find(test: (media: ImmutableMap) => boolean): ImmutableMap | undefined } | undefined;
+  const url = mediaFiles?.find((media) => media.get('path') === file)?.get('url');
+  return typeof url === 'string' && url ? url : undefined;
+}
+
+/** The picture's address for the preview: an unpublished upload's blob: URL, else the site's address. */
+function assetUrl(entry: ImmutableMap, getAsset: PreviewTemplateComponentProps['getAsset'], path: unknown): string {
   if (typeof path !== 'string' || !path) return '';
+  const unpublished = unpublishedPicture(entry, path);
+  if (unpublished) return unpublished;
   const asset = getAsset(path) as unknown as { url?: string; toString(): string } | undefined;
   return asset?.url || String(asset ?? path);
+}
+
+/**
+ * Decap's image widget, with its thumbnail of an unpublished upload taken from the entry's media files
+ * (see unpublishedPicture): asked the site, it showed a broken picture until the entry was published.
+ * Everything else, its ref included (a prop in React 19), is Decap's own.
+ */
+function imageControlOf(ImageControl: ComponentType<Record<string, unknown>>) {
+  return function ImageControlShowingUploads(props: Record<string, unknown>) {
+    const { entry, getAsset } = props as { entry?: ImmutableMap; getAsset: (path: string, field: unknown) => unknown };
+    const showingUploads = useMemo(
+      () => (path: string, field: unknown) => unpublishedPicture(entry, path) ?? getAsset(path, field),
+      [entry, getAsset],
+    );
+    return <ImageControl {...props} getAsset={showingUploads} />;
+  };
 }
 
 const keys = new WeakMap<object, number>();
@@ -128,7 +165,7 @@ function EpisodePreview({ entry, getAsset }: PreviewTemplateComponentProps) {
     duration: text(data.duration),
     description: plainText(blocksOf(data.body)),
     body: blocksOf(data.body),
-    image: assetUrl(getAsset, data.image),
+    image: assetUrl(entry, getAsset, data.image),
     listenUrl: text(data.listenUrl) || '#',
     isYouTube: data.isYouTube === true,
     isSpotifyVideo: data.isSpotifyVideo === true,
@@ -147,7 +184,7 @@ function PressPreview({ entry, getAsset }: PreviewTemplateComponentProps) {
     date: displayDate(data.date),
     published: text(data.date),
     publication: text(data.publication),
-    image: assetUrl(getAsset, data.image),
+    image: assetUrl(entry, getAsset, data.image),
     link: text(data.link) || '#',
     ...(data.draft === true ? { status: 'draft' as const } : data.publishAt ? { status: 'scheduled' as const } : {}),
   };
@@ -281,9 +318,19 @@ async function start() {
   CMS.registerWidget('keyword-or-list', KeywordOrListControl, KeywordOrListPreview);
   // A files collection's previews are registered by file name.
   for (const slug of SERVICE_SLUGS) CMS.registerPreviewTemplate(slug, ServicePreview);
+  // Decap's image widget, registered again with its own options, its control wrapped (imageControlOf).
+  const { control, preview, ...imageOptions } = CMS.getWidget('image') as unknown as Record<string, unknown>;
+  CMS.registerWidget({
+    ...imageOptions,
+    name: 'image',
+    controlComponent: imageControlOf(control as ComponentType<Record<string, unknown>>),
+    previewComponent: preview,
+  } as never);
   const response = await fetch('/admin/config.json', { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`/admin/config.json answered ${response.status}`);
-  CMS.init({ config: (await response.json()) as never });
+  const config = (await response.json()) as { media_folder?: string; public_folder?: string };
+  if (config.media_folder && config.public_folder) uploads = { folder: config.media_folder, publicPath: config.public_folder };
+  CMS.init({ config: config as never });
 }
 
 void start();

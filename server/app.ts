@@ -22,6 +22,7 @@ import { PAGE_DATA_PREFIX, paths } from '../shared/paths';
 import { adminSurface } from './admin/admin-surface';
 import type { AppConfig } from './config';
 import type { ContentStore } from './content/content-store';
+import { contentWebhook, describeFollowing, followBranch } from './content-sync/follow-branch';
 import { CONTACT_BODY_LIMIT } from './forms/contact/contact-handler';
 import { createContactMessages } from './forms/contact/contact-messages';
 import type { ContactOptions } from './forms/contact/contact-messages';
@@ -30,18 +31,18 @@ import { createSignUps } from './forms/newsletter/sign-ups';
 import { BODY_LIMIT as SUBSCRIBE_BODY_LIMIT } from './forms/newsletter/subscribe-handler';
 import type { SubscribeOptions } from './forms/newsletter/sign-ups';
 import { Outbox } from './forms/outbox/outbox';
-import type { OutboxTimings } from './forms/outbox/outbox';
-import { openStorage } from './forms/storage/storage';
+import type { OutboxTimings } from './forms/outbox/retry-schedule';
+import { openStorage, storageReadiness } from './forms/storage/storage';
 import { errorHandler, methodNotAllowed } from './http/error-handler';
 import { rejectMalformedPath } from './http/malformed-path';
 import type { Metrics } from './http/metrics';
-import { OPENAPI_PATH, openApiDocument } from './http/openapi-document';
+import { OPENAPI_PATH, openApiDocument } from './http/openapi/openapi-document';
 import { createReadiness, healthHandler } from './http/readiness';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { STATIC_FILE_HEADERS, staticFiles } from './http/static-files';
 import { createPublishedSite } from './pages/published-site';
-import { createRenderAdmission, memoryRenderBudget, RENDERS_AT_ONCE } from './pages/render-admission';
+import { siteRenderAdmission } from './pages/render-admission';
 
 export interface AppDependencies {
   logger: Logger;
@@ -66,18 +67,9 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
   // The ledger files, or PostgreSQL with DATABASE_URL: opened now, connected on first use, so pages never wait on it.
   const storage = openStorage(config, logger);
   // Pages made per request: a budget per client (shared by replicas with DATABASE_URL) and one bounded queue.
-  const renders = createRenderAdmission({
-    ...config.renders,
-    waiting: config.renders.queue,
-    concurrency: RENDERS_AT_ONCE,
-    store: storage.renderBudgetStore() ?? memoryRenderBudget(),
+  const renders = siteRenderAdmission(config.renders, storage.renderBudgetStore(), {
     onRefused: metrics && ((reason) => metrics.pagesRefused.inc({ reason })),
-    onQueue:
-      metrics &&
-      ((running, waiting) => {
-        metrics.renderQueue.set({ state: 'running' }, running);
-        metrics.renderQueue.set({ state: 'waiting' }, waiting);
-      }),
+    onQueue: metrics?.setRenderQueue,
   });
   // What the page steps serve, rebuilt when the content changes (a broken content file stops the start here).
   const site = createPublishedSite(config, {
@@ -88,15 +80,12 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
     admission: renders,
     onRenderedPerRequest: metrics && (() => metrics.pagesRenderedPerRequest.inc()),
   });
+  // CONTENT_REPO: the site follows the content branch, swapping in each good head once built (server/content-sync/).
+  const contentSync = followBranch(config, { site, logger, database: storage.database, metrics });
   const pageHeaders = securityHeaders({ siteUrl: config.siteUrl, styleSources: site.styleSources, contentSources: site.contentSources });
   const readiness = createReadiness(
-    storage.kind === 'postgres'
-      ? {
-          problem: storage.problem,
-          logger,
-          downMessage: 'The database cannot be reached: sign-ups and messages are refused until it is back. Pages are still served.',
-        }
-      : undefined,
+    storageReadiness(storage, logger),
+    contentSync && (() => ({ content: describeFollowing(contentSync.status()) })),
   );
 
   // 1. Where the client really is, when a reverse proxy says so.
@@ -120,7 +109,7 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
   // 7. A path that cannot be percent-decoded is one clear 400.
   app.use(rejectMalformedPath);
   // 8. Hashed assets (a year) and public files (a day), with the file headers only.
-  const files = staticFiles(config);
+  const files = staticFiles(config, site.uploadsDir);
   app.use(files.router);
   // 9. The page headers (CSP and the rest) for everything below.
   app.use(pageHeaders);
@@ -154,13 +143,13 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
   app.use(signUps.router);
   app.use(contactMessages.router);
   outbox.start();
-  const sharedBudgets =
-    config.trustProxy === false &&
-    trustProxyWarning([
-      { noun: 'newsletter sign-up', limit: signUps.rateLimit.limit, per: 'minute' },
-      { noun: 'contact message', limit: contactMessages.rateLimit.limit, per: 'hour' },
-    ]);
+  const sharedBudgets = trustProxyWarning(config.trustProxy, [
+    { noun: 'newsletter sign-up', limit: signUps.rateLimit.limit, per: 'minute' },
+    { noun: 'contact message', limit: contactMessages.rateLimit.limit, per: 'hour' },
+  ]);
   if (sharedBudgets) logger.warn(sharedBudgets);
+  // 10b. A git host's push webhook (CONTENT_WEBHOOK_SECRET): 202, then the branch is fetched.
+  app.use(contentWebhook(contentSync));
 
   // 11. Old blog addresses: a plain 301, no React needed.
   app.get('/{*path}', site.redirects);
@@ -206,5 +195,5 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
     logger,
     metrics,
   };
-  return Object.assign(app, { signUps, contactMessages, outbox, readiness, storage, fastLane });
+  return Object.assign(app, { signUps, contactMessages, outbox, readiness, storage, fastLane, contentSync });
 }

@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { archiveAfterStart } from './archive/archive-site';
 import { ConfigError, parseConfig } from './config';
 import { ContentError } from './content/load-content';
+import { ContentUnavailable } from './content-sync/content-follower';
 import type { AppConfig } from './config';
 import { closeGracefully, createHttpServer, FINISH_IN_FLIGHT_MS, listen } from './http/http-server';
 import { siteListener } from './http/fast-lane';
@@ -31,6 +32,14 @@ try {
 } catch (error) {
   // A broken content file: say what is wrong, once, and do not serve a broken site.
   if (!(error instanceof ContentError)) throw error;
+  process.stderr.write(`Not started: ${error.message}\n`);
+  process.exit(1);
+}
+// CONTENT_REPO: the branch's head (or the last good commit held) is served from the first request on.
+try {
+  await app.contentSync?.start();
+} catch (error) {
+  if (!(error instanceof ContentUnavailable)) throw error;
   process.stderr.write(`Not started: ${error.message}\n`);
   process.exit(1);
 }
@@ -63,6 +72,7 @@ async function shutDown(signal: NodeJS.Signals) {
   const closing = performance.now();
   const drained = await closeGracefully(server, FINISH_IN_FLIGHT_MS, logger);
   await outboxStopped;
+  await app.contentSync?.stop();
   await app.storage.close(); // the database's connections, when DATABASE_URL is set
   logger.info({ drained, leaveMs, finishMs: Math.round(performance.now() - closing) }, 'server closed');
   // Every request's line, and the one above, on stdout before the exit.
@@ -104,5 +114,10 @@ if (app.storage.kind === 'postgres') {
 if (config.archiveDir) {
   const ownHost =
     config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
-  void archiveAfterStart({ dir: config.archiveDir, origin: `http://${ownHost}:${port}`, rootDir: config.rootDir, logger });
+  const target = { dir: config.archiveDir, origin: `http://${ownHost}:${port}`, rootDir: config.rootDir, logger };
+  // One capture at a time: each version that goes live is archived, named by its commit, after the one before.
+  let archived = archiveAfterStart({ ...target, contentCommit: app.contentSync?.status().served?.commit });
+  app.contentSync?.onServed((contentCommit) => {
+    archived = archived.then(() => archiveAfterStart({ ...target, contentCommit }));
+  });
 }

@@ -14,8 +14,8 @@
  * Error object made. react-dom makes five as it evaluates (sentinels such as
  * its SuspenseException), and the first one's stack trace needs the source
  * positions of the functions on the stack: V8 re-parses them. A step of a
- * few milliseconds takes 15 ms or more in their measurements (README,
- * "Performance"), a cost visitors never pay. The last measurement shows the
+ * few milliseconds takes 15 ms or more in their measurements (docs/performance.md,
+ * "The framework file"), a cost visitors never pay. The last measurement shows the
  * cause: under Playwright again, with `Error` replaced by a plain function
  * while react-dom evaluates.
  *

@@ -17,9 +17,11 @@ const BUILT_SERVER = 'dist/server/index.js';
  * How production starts Node for the server (the Dockerfile's CMD, npm start), and so how the benches and
  * startServerProcess's default command start it (tests that pass a command of their own do without). A heap ceiling far above what the server holds (33–38 MB live) makes V8 use
  * its growing factor for small heaps: under a search flood RSS peaked at 152 MB instead of 240 MB, for the
- * same CPU per search (docs/decisions/018-pages-made-per-request.md, "Memory under a flood").
+ * same CPU per search (docs/decisions/018-pages-made-per-request.md, "Memory under a flood"). The young
+ * generation at most 2 × 16 MB, Node 20's own default, which Node 24 (the image's) doubles: 30 MB more RSS
+ * under page load for about 1 µs less collection per response (docs/decisions/027-young-generation-bound.md).
  */
-export const SERVER_NODE_FLAGS = ['--max-old-space-size=512'];
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=512', '--max-semi-space-size=16'];
 
 export interface ServerProcess {
   origin: string;
@@ -50,6 +52,8 @@ export interface ServerProcessOptions {
   log?: 'keep' | 'drop';
   /** 'pipe' (the default): kept for the error when it does not start. 'inherit': this process's stderr. */
   stderr?: 'pipe' | 'inherit';
+  /** An IPC channel to the child (child.send, 'message'), for a probe it was started with (scripts/bench/memory-rounds.ts). */
+  ipc?: boolean;
   timeoutMs?: number;
 }
 
@@ -84,7 +88,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   const child = spawn(file!, args, {
     cwd,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(options.port ?? 0), HOST: '127.0.0.1', ...options.env },
-    stdio: ['ignore', 'pipe', options.stderr ?? 'pipe'],
+    stdio: ['ignore', 'pipe', options.stderr ?? 'pipe', ...(options.ipc ? (['ipc'] as const) : [])],
   });
   let stdout = '';
   let stderr = '';

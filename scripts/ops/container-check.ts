@@ -158,7 +158,7 @@ function expect(ok: boolean, what: string) {
 }
 
 function runHardened(name: string, port: number, siteUrl = `http://127.0.0.1:${port}`) {
-  // The exact flags README's Container section documents.
+  // The exact flags the README and docs/operations.md ("Container") document.
   podman([
     'run',
     '-d',

@@ -2,12 +2,13 @@
  * The editor's whole config as GET /admin/config.json serves it: the collections
  * generated from the schema at build time (cms-config.ts,
  * dist/admin/cms-collections.json) with the backend the environment names
- * (server/config.ts, CMS_*), and the origins that backend talks to, which the
+ * (server/config/cms.ts, CMS_*), and the origins that backend talks to, which the
  * admin page's Content-Security-Policy must allow.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AppConfig, CmsBackend } from '../config';
+import type { AppConfig } from '../config';
+import type { CmsBackend } from '../config/cms';
 import { CMS_COLLECTIONS_PATH, cmsCollections } from './cms-config';
 import type { CmsCollectionsConfig } from './cms-config';
 
@@ -36,11 +37,6 @@ function backendOf(backend: CmsBackend): { config: Record<string, unknown>; orig
           base_url: backend.baseUrl,
           api_root: `${backend.baseUrl}/api/v4`,
         },
-        origins: [new URL(backend.baseUrl).origin],
-      };
-    case 'gitea':
-      return {
-        config: { name: 'gitea', ...common, app_id: backend.appId, base_url: backend.baseUrl, api_root: `${backend.baseUrl}/api/v1` },
         origins: [new URL(backend.baseUrl).origin],
       };
   }

@@ -1,6 +1,6 @@
 /**
- * The editor surface at /admin: Decap CMS over content/ (docs: README "Editing
- * content"). Its page is a static document written once at start, naming the
+ * The editor surface at /admin: Decap CMS over content/ (docs/content-editing.md,
+ * decision 023). Its page is a static document written once at start, naming the
  * admin bundle (client/admin.tsx, built into dist/client/admin/) by src; its
  * config is GET /admin/config.json (admin-config.ts). It has its own
  * Content-Security-Policy, because Decap needs what the site's pages never
@@ -57,7 +57,9 @@ export function adminCsp(connectOrigins: string[]) {
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...connectOrigins],
+        // blob: an uploaded picture is held by the page as a blob: URL, which Decap fetches back to send it
+        // with the entry (and to keep it in the draft's local backup): without it no upload could be saved.
+        connectSrc: ["'self'", 'blob:', ...connectOrigins],
         // The preview shows an episode's player as its page does.
         frameSrc: ["'self'", EMBED_ORIGINS.youtubePlayer, EMBED_ORIGINS.spotifyPlayer],
         formAction: ["'self'"],

@@ -42,8 +42,16 @@ export async function captureRunningSite(url: string, includeMedia: boolean): Pr
   return captureSite({ origin: url, sourceLabel: new URL(url).origin, includeMedia });
 }
 
-export function archiveCapture(capture: Capture, dir: string, rootDir: string) {
-  return writeArchive(capture, dir, { commit: readBuildCommit(rootDir), software: ARCHIVE_SOFTWARE });
+export function archiveCapture(capture: Capture, dir: string, rootDir: string, contentCommit?: string) {
+  return writeArchive(capture, dir, { commit: readBuildCommit(rootDir), software: ARCHIVE_SOFTWARE, contentCommit });
+}
+
+export interface ArchiveTarget {
+  dir: string;
+  origin: string;
+  rootDir: string;
+  /** The followed content commit being served, which names the archive (CONTENT_REPO). */
+  contentCommit?: string;
 }
 
 export type ArchiveOutcome = { written: true; archiveFile: string; records: number } | { written: false; newest: string };
@@ -53,14 +61,14 @@ export type ArchiveOutcome = { written: true; archiveFile: string; records: numb
  * already says the same (same content fingerprint). Under a lock in `dir`,
  * so replicas starting together leave one archive, not one each.
  */
-export async function archiveIfChanged({ dir, origin, rootDir }: { dir: string; origin: string; rootDir: string }): Promise<ArchiveOutcome> {
+export async function archiveIfChanged({ dir, origin, rootDir, contentCommit }: ArchiveTarget): Promise<ArchiveOutcome> {
   const capture = await captureSite({ origin, sourceLabel: 'the server at its start', includeMedia: true });
   const fingerprint = contentFingerprint(siteSnapshot(capture.exchanges));
   await mkdir(dir, { recursive: true });
   return withFileLock(`${dir}/archive`, async () => {
     const newest = await newestManifest(dir);
     if (newest?.contentFingerprint === fingerprint) return { written: false, newest: newest.archive };
-    const { archiveFile, manifest } = await archiveCapture(capture, dir, rootDir);
+    const { archiveFile, manifest } = await archiveCapture(capture, dir, rootDir, contentCommit);
     return { written: true, archiveFile, records: manifest.records.length };
   });
 }
@@ -71,9 +79,10 @@ export async function archiveIfChanged({ dir, origin, rootDir }: { dir: string; 
  * failure is logged as an error and changes nothing else: the site and its
  * health checks never wait for, or depend on, the archive.
  */
-export function archiveAfterStart({ dir, origin, rootDir, logger }: { dir: string; origin: string; rootDir: string; logger: Logger }): Promise<void> {
+export function archiveAfterStart({ logger, ...target }: ArchiveTarget & { logger: Logger }): Promise<void> {
+  const { dir } = target;
   const started = performance.now();
-  return archiveIfChanged({ dir, origin, rootDir }).then(
+  return archiveIfChanged(target).then(
     (outcome) => {
       const ms = Math.round(performance.now() - started);
       if (outcome.written) logger.info({ archive: outcome.archiveFile, records: outcome.records, ms }, 'site archived: its content differs from the newest archive');

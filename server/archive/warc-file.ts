@@ -50,6 +50,8 @@ export interface ArchiveManifest {
   siteUrl: string;
   source: string;
   build: { commit: string | null };
+  /** The followed content branch's commit this archive holds (CONTENT_REPO). */
+  content?: { commit: string };
   capturedAt: string;
   /** Same value ⇔ same visible text, images and outside links on every page (site-snapshot.ts). */
   contentFingerprint: string;
@@ -59,13 +61,16 @@ export interface ArchiveManifest {
 export interface ArchiveInfo {
   commit: string | null;
   software: string;
+  /** The content commit served (CONTENT_REPO), which names the archive; absent: the image's own content. */
+  contentCommit?: string;
 }
 
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** `site-20261125T130501Z`: sortable, and a valid file name everywhere. */
-export function archiveBaseName(date: Date): string {
-  return `site-${date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
+/** `site-20261125T130501Z`, or with a followed content commit `site-20261125T130501Z-3f2a9c1b7d04`: sortable, and a valid file name everywhere. */
+export function archiveBaseName(date: Date, contentCommit?: string): string {
+  const stamp = `site-${date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
+  return contentCommit ? `${stamp}-${contentCommit.slice(0, 12)}` : stamp;
 }
 
 export const manifestPathOf = (archiveFile: string) => archiveFile.replace(/\.warc\.gz$/, '.manifest.json');
@@ -116,9 +121,9 @@ async function exchangeRecords(exchange: Exchange): Promise<[Uint8Array, Uint8Ar
 }
 
 /** A name in `dir` that no archive has yet: the timestamp, then -2, -3... within the same second. */
-async function freeBaseName(dir: string, date: Date): Promise<string> {
+async function freeBaseName(dir: string, date: Date, contentCommit?: string): Promise<string> {
   const taken = new Set(await readdir(dir));
-  const base = archiveBaseName(date);
+  const base = archiveBaseName(date, contentCommit);
   for (let n = 1; ; n += 1) {
     const name = n === 1 ? base : `${base}-${n}`;
     if (!taken.has(`${name}.warc.gz`) && !taken.has(`${name}.manifest.json`)) return name;
@@ -143,7 +148,7 @@ async function writeDurably(file: string, chunks: Uint8Array[]) {
 /** Writes `<dir>/site-<UTC timestamp>.warc.gz` and its manifest; returns the manifest and both paths. */
 export async function writeArchive(capture: Capture, dir: string, info: ArchiveInfo, now = new Date()) {
   await mkdir(dir, { recursive: true });
-  const name = await freeBaseName(dir, now);
+  const name = await freeBaseName(dir, now, info.contentCommit);
   const archiveFile = path.join(dir, `${name}.warc.gz`);
   const warcinfo = await serialize(
     WARCRecord.createWARCInfo(
@@ -155,6 +160,7 @@ export async function writeArchive(capture: Capture, dir: string, info: ArchiveI
         isPartOf: capture.siteUrl,
         description: `The public website as published, captured from ${capture.source}`,
         'build-commit': info.commit ?? 'unknown',
+        ...(info.contentCommit ? { 'content-commit': info.contentCommit } : {}),
       },
     ),
   );
@@ -188,6 +194,7 @@ export async function writeArchive(capture: Capture, dir: string, info: ArchiveI
     siteUrl: capture.siteUrl,
     source: capture.source,
     build: { commit: info.commit },
+    ...(info.contentCommit ? { content: { commit: info.contentCommit } } : {}),
     capturedAt: now.toISOString(),
     contentFingerprint: contentFingerprint(siteSnapshot(capture.exchanges)),
     records,

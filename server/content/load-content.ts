@@ -286,8 +286,12 @@ function checkUpload(file: string, src: string, where: string, problems: Problem
   }
 }
 
-/** Reads and checks the whole content folder. Throws ContentError listing every problem. */
-export function loadContent(rootDir: string, contentDir = path.join(rootDir, CONTENT_DIR)): ContentSource {
+/**
+ * Reads and checks the whole content folder. Throws ContentError listing every problem.
+ * `publicDirs`: where the pictures it names are looked for, first to last (a followed commit's own
+ * uploads, then the image's public/); by default <rootDir>/public.
+ */
+export function loadContent(rootDir: string, contentDir = path.join(rootDir, CONTENT_DIR), publicDirs = [path.join(rootDir, 'public')]): ContentSource {
   const problems = new Problems(path.dirname(contentDir));
   const file = (...parts: string[]) => path.join(contentDir, ...parts);
   const checked: Array<[string, unknown]> = [];
@@ -340,7 +344,7 @@ export function loadContent(rootDir: string, contentDir = path.join(rootDir, CON
   }
   if (!episodes.some((episode) => !episode.meta.draft)) problems.add(file('episodes'), 'holds no episode that is not a draft: the home page shows the newest one');
 
-  const publicDir = path.join(rootDir, 'public');
+  const inPublic = (src: string) => publicDirs.map((dir) => path.join(dir, src)).find((file) => existsSync(file));
   const localImages: Array<[string, string]> = [
     ...episodes.map((episode): [string, string] => [file('episodes', `${episode.id}.md`), episode.meta.image]),
     ...press.map((item): [string, string] => [problems.pathOf(item.file), item.meta.image]),
@@ -352,8 +356,9 @@ export function loadContent(rootDir: string, contentDir = path.join(rootDir, CON
   }
   if (pages.podcast) localImages.push([file('pages', 'podcast.yaml'), pages.podcast.heroVideo.src], [file('pages', 'podcast.yaml'), pages.podcast.heroVideo.poster]);
   for (const [where, src] of localImages) {
-    if (src.startsWith('/') && !existsSync(path.join(publicDir, src))) problems.add(where, `${src} is not a file under public/ (looked for public${src})`);
-    else if (src.startsWith(`${MEDIA_UPLOADS.publicPath}/`)) checkUpload(path.join(publicDir, src), src, where, problems);
+    const found = src.startsWith('/') ? inPublic(src) : undefined;
+    if (src.startsWith('/') && !found) problems.add(where, `${src} is not a file under public/ (looked for public${src})`);
+    else if (found && src.startsWith(`${MEDIA_UPLOADS.publicPath}/`)) checkUpload(found, src, where, problems);
   }
 
   // Every {{placeholder}} must be one the site knows.
@@ -376,21 +381,4 @@ export function loadContent(rootDir: string, contentDir = path.join(rootDir, CON
     press,
     redirects: redirects!,
   };
-}
-
-/** Something that changes when any content file is added, removed or edited: for development reloads. */
-export function contentSignature(contentDir: string): string {
-  const parts: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else {
-        const stat = statSync(full);
-        parts.push(`${full}:${stat.size}:${stat.mtimeMs}`);
-      }
-    }
-  };
-  if (existsSync(contentDir)) walk(contentDir);
-  return parts.join('|');
 }

@@ -38,9 +38,8 @@ import { bodyHeaders, chooseEncoding, ENCODINGS, isNotModified } from '../pages/
 import type { EncodedBody, Encoding, SendOptions } from '../pages/encoded-body';
 import type { Asset } from './immutable-assets';
 import type { Metrics } from './metrics';
-import { PAGE_NOT_FOUND_MESSAGE, pageSendOptions } from '../pages/page-cache';
-import { REFUSED_ROUTE } from '../pages/page-cache';
-import type { AheadAnswer, CachedPage, RefusalAnswer } from '../pages/page-cache';
+import { PAGE_NOT_FOUND_MESSAGE, pageSendOptions, REFUSED_ROUTE } from '../pages/page-answers';
+import type { AheadAnswer, CachedPage, RefusalAnswer } from '../pages/page-answers';
 import type { Readiness } from './readiness';
 import { requestIdOf } from './request-id';
 import { logCompleted } from './request-log';

@@ -13,6 +13,10 @@
  *   (received, invalid, rate-limited, unavailable, honeypot).
  * - contact_outbox_entries{state=pending|failed}: messages not yet accepted
  *   by the SMTP server.
+ * - content_fetches_total{outcome}, content_served_info{commit},
+ *   content_seconds_since_fetch: the followed content branch (CONTENT_REPO,
+ *   server/content-sync/): what each fetch found, the commit served, and how
+ *   long since a fetch last succeeded.
  * - prom-client's default process and Node.js metrics (CPU, memory, event
  *   loop lag, GC, handles).
  */
@@ -41,12 +45,25 @@ export interface Metrics {
   pagesRefused: Counter<'reason'>;
   /** The render queue now: running and waiting. */
   renderQueue: Gauge<'state'>;
+  /** Sets renderQueue (server/pages/render-admission.ts's onQueue). */
+  setRenderQueue(running: number, waiting: number): void;
   newsletterSignups: Counter<'outcome'>;
   /** Where newsletter_outbox_entries reads the backlog from when scraped. */
   setOutboxBacklogSource(source: () => Promise<OutboxBacklog>): void;
   contactMessages: Counter<'outcome'>;
   /** Where contact_outbox_entries reads the backlog from when scraped. */
   setContactBacklogSource(source: () => Promise<OutboxBacklog>): void;
+  /** Each fetch of the followed branch by what it found: served, unchanged, fetch-failed, check-failed. */
+  contentFetches: Counter<'outcome'>;
+  /** Where content_served_info and content_seconds_since_fetch read the follower's state when scraped. */
+  setContentSource(source: () => FollowedContent): void;
+}
+
+/** What the metrics show of the followed branch. */
+export interface FollowedContent {
+  servedCommit?: string;
+  /** ISO time of the last fetch that succeeded. */
+  lastFetchAt?: string;
 }
 
 /** An answer whose connection closed before it was complete (nginx's code for it). */
@@ -116,6 +133,10 @@ export async function createMetrics(): Promise<Metrics> {
     labelNames: ['state'] as const,
     registers: [registry],
   });
+  const setRenderQueue = (running: number, waiting: number) => {
+    renderQueue.set({ state: 'running' }, running);
+    renderQueue.set({ state: 'waiting' }, waiting);
+  };
   const newsletterSignups = new Counter({
     name: 'newsletter_signups_total',
     help: 'Newsletter sign-up attempts by outcome code (subscribed, pending, invalid, rate-limited, ...).',
@@ -162,6 +183,35 @@ export async function createMetrics(): Promise<Metrics> {
     'Contact messages not yet accepted by the SMTP server: pending (being retried) or failed (refused or gave up; see `messages list`).',
   );
 
+  const contentFetches = new Counter({
+    name: 'content_fetches_total',
+    help: 'Fetches of the followed content branch by outcome: served (a new head went live), unchanged, fetch-failed, check-failed (the head is not served).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  let contentSource: (() => FollowedContent) | undefined;
+  new Gauge({
+    name: 'content_served_info',
+    help: 'The commit of the content branch served now (value 1).',
+    labelNames: ['commit'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const commit = contentSource?.().servedCommit;
+      if (commit) this.set({ commit }, 1);
+    },
+  });
+  new Gauge({
+    name: 'content_seconds_since_fetch',
+    help: 'Seconds since a fetch of the content branch last succeeded; absent before the first.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      const at = contentSource?.().lastFetchAt;
+      if (at) this.set((Date.now() - Date.parse(at)) / 1000);
+    },
+  });
+
   const track = (req: IncomingMessage, res: ServerResponse, route: () => string) => {
     const stopTimer = duration.startTimer();
     res.once('close', () => {
@@ -188,10 +238,15 @@ export async function createMetrics(): Promise<Metrics> {
     pagesRenderedPerRequest,
     pagesRefused,
     renderQueue,
+    setRenderQueue,
     newsletterSignups,
     setOutboxBacklogSource,
     contactMessages,
     setContactBacklogSource,
+    contentFetches,
+    setContentSource: (source: () => FollowedContent) => {
+      contentSource = source;
+    },
   };
 }
 

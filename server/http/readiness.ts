@@ -41,7 +41,11 @@ export interface Readiness {
   readyHandler: RequestHandler;
 }
 
-export function createReadiness(dependency?: ReadinessDependency): Readiness {
+/**
+ * `details`: what the ready answer also says (the content served and why the newest is not,
+ * server/content-sync/), for the operator reading it; never a reason to be unready.
+ */
+export function createReadiness(dependency?: ReadinessDependency, details?: () => Record<string, string>): Readiness {
   let leaving = false;
   let lastProblem: string | undefined;
   // Answers still being prepared when leave() is called get `Connection: close` too.
@@ -71,7 +75,7 @@ export function createReadiness(dependency?: ReadinessDependency): Readiness {
     if (!problem && lastProblem) dependency?.logger.info('ready again: the dependency is back');
     lastProblem = problem;
     if (problem) return res.status(503).json({ status: 'unavailable', message: dependency.downMessage });
-    res.json({ status: 'ready' });
+    res.json({ status: 'ready', ...details?.() });
   };
 
   return {

@@ -3,31 +3,23 @@
  * memory with its brotli and gzip encodings and its page data as JSON (for
  * client-side navigations). A request costs a map lookup.
  *
- * Keys are canonical, never raw URLs: the key of a page is its canonical path
- * (from the head its loader computed) plus only the query parameters the page
- * really reads (`page` on /podcast, via its loader; the sign-up outcome on
- * pages with the form; the contact form's `message=received`). So `/podcast?page=2&utm_source=x` and `/PODCAST?page=2`
- * share one entry, and every unknown path shares the one not-found entry.
- * What a visitor sends can only add aliases (request URL → key) to a bounded
- * map, never entries.
- *
- * Searches (/podcast?q=…) are the exception: any words make a page. They are
- * kept apart, in a small LRU (the most recent searches, SEARCH_ENTRIES at
- * most), so a popular search is answered from memory while ten thousand
- * different ones leave memory where it was.
+ * Keys are canonical, never raw URLs (./page-keys.ts): what a visitor sends
+ * can only add aliases to a bounded map, never entries; searches are kept
+ * apart, in a small LRU (./kept-pages.ts). What is made per request (a
+ * search, a page never kept) is admitted first (./render-admission.ts), and a
+ * refused request gets ./refusal-pages.tsx instead.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { StaticHandlerContext } from 'react-router-dom';
-import type { PageData } from '../../shared/page-head';
 import { PAGE_DATA_PREFIX } from '../../shared/paths';
-import type { NewsletterFormState } from '../../shared/rules/newsletter';
-import type { ContactFormState } from '../../shared/rules/contact-message';
-import type { PodcastPageData } from '../../shared/pages/podcast-page';
-import { paths } from '../../shared/paths';
-import { readSearchRequest, searchHref } from '../../shared/rules/episode-search';
 import { bodyFor, encodeBody, freshBody, hashOf, sendEncodedBody } from './encoded-body';
-import type { EncodedBody, SendOptions } from './encoded-body';
+import type { EncodedBody } from './encoded-body';
+import { createKeptPages } from './kept-pages';
+import type { KeptPagesLimits } from './kept-pages';
+import { PAGE_NOT_FOUND_MESSAGE, pageSendOptions, REFUSED_ROUTE } from './page-answers';
+import type { AheadAnswer, CachedPage } from './page-answers';
+import { isSearchKey, isSearchUrl, pageKeyOf, pageUrlOfData } from './page-keys';
 import { RenderRefused } from './render-admission';
 import type { Admittee, RenderAdmission } from './render-admission';
 import type { createRefusalPages } from './refusal-pages';
@@ -35,76 +27,21 @@ import { pageDataOf, routePatternOf } from './render-page';
 import type { PageRenderer, QueryResult } from './render-page';
 import type { SearchPages } from './search-pages';
 
-/** Logged (with the path) for every 404 page sent, here and by the fast lane. */
-export const PAGE_NOT_FOUND_MESSAGE = 'page not found';
-
-/**
- * Browsers revalidate every time (a 304 when nothing changed); a shared cache
- * or CDN may serve a page for five minutes, and a minute more while it
- * revalidates in the background.
- */
-export const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60';
-/** A server error and a refusal: kept by no one. */
-export const ERROR_CACHE_CONTROL = 'no-store';
-
-/** How a page is sent: as HTML, or (page data) as JSON; a server error is never kept by anyone. */
-export function pageSendOptions(page: CachedPage, which: 'html' | 'data'): SendOptions {
-  return {
-    status: page.status,
-    contentType: which === 'html' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
-    cacheControl: page.status >= 500 ? ERROR_CACHE_CONTROL : HTML_CACHE_CONTROL,
-  };
-}
-
-const SEARCH_PREFIX = 'search:';
-/** The route a refusal is logged and counted under. */
-export const REFUSED_ROUTE = 'refused';
-
-/** The page whose data /_data/<path> asks for. */
-const pageUrlOfData = (url: string) => {
-  const pageUrl = url.slice(PAGE_DATA_PREFIX.length);
-  return pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`;
-};
-/** Rendered search pages kept, the least recently used forgotten first. */
-export const SEARCH_ENTRIES = 64;
-export interface CachedPage {
-  status: number;
-  /** Route pattern, for logs and metrics. */
-  route: string;
-  html: EncodedBody;
-  data: EncodedBody;
-}
-
-/** What a refused request is sent (./refusal-pages.tsx): the body, its status and headers, and when to come back. */
-export interface RefusalAnswer {
-  body: EncodedBody;
-  send: SendOptions;
-  retryAfterSeconds: number;
-}
-
 /** Makes the body of a page made per request that a request will be sent. */
 type Encode = (page: CachedPage) => void;
 
-/** What the fast lane sends for a search it made (see answerAhead). */
-export type AheadAnswer =
-  { kind: 'page'; page: CachedPage; which: 'html' | 'data' } | { kind: 'refused'; refusal: RefusalAnswer } | { kind: 'express' };
-
 type Resolved = CachedPage | { kind: 'redirect'; status: number; location: string };
 
-export interface PageCacheOptions {
+export interface PageCacheOptions extends KeptPagesLimits {
   renderer: PageRenderer;
   siteUrl: string;
   exposeErrors: boolean;
   /** Off in development, so every edit shows on the next request. */
   enabled: boolean;
-  /** Pages kept; the site has about seventy, plus sign-up outcome variants. */
-  maxEntries?: number;
-  /** Request URLs remembered as aliases of a key; the oldest is forgotten first. */
-  maxAliases?: number;
+  /** The previous content version's kept bodies by their text's hash (keptBodies), reused for pages a new version leaves unchanged. */
+  previousBodies?: Map<string, EncodedBody>;
   /** Told about every lookup, for metrics. */
   onLookup?: (result: 'hit' | 'miss') => void;
-  /** Search result pages kept (an LRU); see SEARCH_ENTRIES. */
-  maxSearches?: number;
   /** Admits what is made per request, per client and for everyone (./render-admission.ts); absent, all is admitted. */
   admission?: RenderAdmission;
   /** Search pages laid into a shell (./search-pages.tsx); absent, each is rendered whole. */
@@ -115,51 +52,22 @@ export interface PageCacheOptions {
   onRenderedPerRequest?: () => void;
 }
 
-/** Whether a request URL asks /podcast for a search (valid or not), judged before any route runs. */
-export function isSearchUrl(url: string): boolean {
-  const query = url.indexOf('?');
-  if (query === -1) return false;
-  const path = url.slice(0, query).toLowerCase();
-  if (path !== paths.podcast && path !== `${paths.podcast}/`) return false;
-  return readSearchRequest(new URLSearchParams(url.slice(query + 1))).kind !== 'list';
-}
-
 export function createPageCache(options: PageCacheOptions) {
   const { renderer, siteUrl, enabled } = options;
-  const maxEntries = options.maxEntries ?? 512;
-  const maxAliases = options.maxAliases ?? 4096;
   const onLookup = options.onLookup ?? (() => {});
-  const entries = new Map<string, CachedPage>();
-  // Map order is use order: a hit moves its entry to the end, the first is the least recently used.
-  const searches = new Map<string, CachedPage>();
-  const maxSearches = options.maxSearches ?? SEARCH_ENTRIES;
+  const kept = createKeptPages(options);
   const { admission, searchPages } = options;
-  const aliases = new Map<string, string>();
   const building = new Map<string, Promise<CachedPage>>();
 
-  function keyOf(context: StaticHandlerContext): string | undefined {
-    const data = pageDataOf(context, options.exposeErrors) as Partial<
-      PageData & { newsletter: NewsletterFormState; contactForm: ContactFormState; search: PodcastPageData['search'] }
-    > | null;
-    if (context.statusCode === 200 && data?.search) return SEARCH_PREFIX + searchHref(paths.podcast, data.search, data.search.results.page);
-    if (context.statusCode === 200) {
-      const canonical = data?.head?.canonicalUrl;
-      if (!canonical?.startsWith(siteUrl)) return undefined;
-      const outcome = data?.newsletter?.outcome;
-      const messageSent = data?.contactForm?.sent;
-      return canonical.slice(siteUrl.length) + (outcome ? `#newsletter=${outcome}` : '') + (messageSent ? '#message=received' : '');
-    }
-    // Every unknown path, and every unknown episode, renders the same screen.
-    if (context.statusCode === 404) return `404:${Object.keys(context.errors ?? {}).join(',')}`;
-    return undefined;
-  }
+  /** A kept body: the previous content version's when it was the same text (a swap recompresses only what changed). */
+  const encodeKept = (text: string) => options.previousBodies?.get(hashOf(text)) ?? encodeBody(text);
 
   /** A page kept for good: rendered and compressed once, as hard as it goes. */
   async function render(context: StaticHandlerContext, log: Logger): Promise<CachedPage> {
     const document = await renderer.render(context, log);
     const [html, data] = await Promise.all([
-      encodeBody(document.html),
-      encodeBody(JSON.stringify(pageDataOf(context, options.exposeErrors))),
+      encodeKept(document.html),
+      encodeKept(JSON.stringify(pageDataOf(context, options.exposeErrors))),
     ]);
     return { status: document.status, route: routePatternOf(context), html, data };
   }
@@ -195,32 +103,6 @@ export function createPageCache(options: PageCacheOptions) {
     };
   }
 
-  function remember(url: string, key: string) {
-    if (aliases.size >= maxAliases) aliases.delete(aliases.keys().next().value!);
-    aliases.set(url, key);
-  }
-
-  /** The page kept under `key`; a search hit becomes the most recently used. */
-  function entryFor(key: string): CachedPage | undefined {
-    if (!key.startsWith(SEARCH_PREFIX)) return entries.get(key);
-    const page = searches.get(key);
-    if (page) {
-      searches.delete(key);
-      searches.set(key, page);
-    }
-    return page;
-  }
-
-  function keep(key: string, page: CachedPage) {
-    if (page.status >= 500) return;
-    if (!key.startsWith(SEARCH_PREFIX)) {
-      if (entries.size < maxEntries) entries.set(key, page);
-      return;
-    }
-    searches.set(key, page);
-    if (searches.size > maxSearches) searches.delete(searches.keys().next().value!);
-  }
-
   /** The page, its body for the request made (see resolve). */
   const encoded = (page: CachedPage, encode: Encode | undefined) => {
     encode?.(page);
@@ -243,8 +125,8 @@ export function createPageCache(options: PageCacheOptions) {
    * its render's turn, so the queue's share counts the compression too.
    */
   async function resolve(url: string, who: Admittee | undefined, log: Logger, encode?: Encode): Promise<Resolved> {
-    const known = aliases.get(url);
-    const hit = known === undefined ? undefined : entryFor(known);
+    const known = kept.aliasOf(url);
+    const hit = known === undefined ? undefined : kept.entryFor(known);
     if (hit) {
       onLookup('hit');
       return hit;
@@ -255,13 +137,13 @@ export function createPageCache(options: PageCacheOptions) {
     const direct = searchUrl ? searchPages?.contextFor(url) : undefined;
     const result: QueryResult = direct ? { kind: 'page', context: direct } : await renderer.query(url);
     if (result.kind === 'redirect') return result;
-    const key = enabled ? keyOf(result.context) : undefined;
+    const key = enabled ? pageKeyOf(result.context, siteUrl, options.exposeErrors) : undefined;
     if (key === undefined) {
       onLookup('miss');
       return admitted(enabled ? who : undefined, async () => encoded(await renderPerRequest(result.context, log, false), encode));
     }
-    remember(url, key);
-    const cached = entryFor(key);
+    kept.remember(url, key);
+    const cached = kept.entryFor(key);
     if (cached) {
       onLookup('hit');
       return cached;
@@ -269,14 +151,14 @@ export function createPageCache(options: PageCacheOptions) {
     onLookup('miss');
     let pending = building.get(key);
     if (!pending) {
-      const search = key.startsWith(SEARCH_PREFIX);
+      const search = isSearchKey(key);
       pending = (search ? renderPerRequest(result.context, log, true) : render(result.context, log)).finally(() => building.delete(key));
       building.set(key, pending);
     }
     const page = await pending;
     // Only settled pages are kept; a failure renders afresh next time.
-    keep(key, page);
-    return key.startsWith(SEARCH_PREFIX) ? encoded(page, encode) : page;
+    kept.keep(key, page);
+    return isSearchKey(key) ? encoded(page, encode) : page;
   }
 
   /** A refused request: the refusal page, or for page data its words as JSON; Retry-After says when to come back. */
@@ -297,8 +179,8 @@ export function createPageCache(options: PageCacheOptions) {
 
   function renderedPage(req: Request): CachedPage | undefined {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-    const key = aliases.get(req.originalUrl);
-    return key === undefined ? undefined : entryFor(key);
+    const key = kept.aliasOf(req.originalUrl);
+    return key === undefined ? undefined : kept.entryFor(key);
   }
 
   /**
@@ -314,8 +196,8 @@ export function createPageCache(options: PageCacheOptions) {
    * handler's business.
    */
   const permanentPage = (url: string): CachedPage | undefined => {
-    const key = aliases.get(url);
-    const page = key === undefined || key.startsWith(SEARCH_PREFIX) ? undefined : entries.get(key);
+    const key = kept.aliasOf(url);
+    const page = key === undefined ? undefined : kept.permanent(key);
     if (page) onLookup('hit');
     return page;
   };
@@ -334,8 +216,8 @@ export function createPageCache(options: PageCacheOptions) {
     if (!admission || !enabled) return undefined;
     const which = request.url.startsWith(`${PAGE_DATA_PREFIX}/`) ? 'data' : 'html';
     const url = which === 'data' ? pageUrlOfData(request.url) : request.url;
-    const key = aliases.get(url);
-    if ((key !== undefined && (entries.has(key) || searches.has(key))) || !isSearchUrl(url)) return undefined;
+    const key = kept.aliasOf(url);
+    if ((key !== undefined && kept.holds(key)) || !isSearchUrl(url)) return undefined;
     return resolve(url, { request: original, client: request.ip ?? '' }, log(), (made) => bodyFor(request, made[which])).then(
       (page): AheadAnswer => ('kind' in page ? { kind: 'express' } : { kind: 'page', page, which }),
       async (error: unknown): Promise<AheadAnswer> => {
@@ -388,14 +270,36 @@ export function createPageCache(options: PageCacheOptions) {
     }
   };
 
+  /**
+   * Renders and keeps every page of `urls` now, one after another: a content
+   * version about to be served (server/content-sync/) has its pages before its
+   * first visitor, so no request waits on a render after a swap.
+   */
+  async function warm(urls: string[], log: Logger) {
+    if (!enabled) return;
+    for (const url of urls) await resolve(url, undefined, log);
+  }
+
+  /** The bodies of every page kept for good, by their text's hash: what the next content version's cache may reuse. */
+  function keptBodies(): Map<string, EncodedBody> {
+    const bodies = new Map<string, EncodedBody>();
+    for (const page of kept.permanentPages()) {
+      for (const body of [page.html, page.data]) bodies.set(hashOf(body.bodies.identity), body);
+    }
+    return bodies;
+  }
+
   return {
     has,
     sendCached,
+    warm,
+    keptBodies,
     permanentPage,
     answerAhead,
     pageHandler,
     dataHandler,
-    size: () => entries.size,
-    searchesKept: () => searches.size,
+    size: kept.size,
+    searchesKept: kept.searchesKept,
+    aliasesKept: kept.aliasesKept,
   };
 }

@@ -13,7 +13,7 @@ import type { RouteObject } from 'react-router-dom';
 import { createRoutes } from '../../shared/routes';
 import { chooseEpisodeMedia } from '../../shared/rules/episode-media';
 import type { AppConfig } from '../config';
-import { createContentStore, followContent } from '../content/content-store';
+import { createContentStore } from '../content/content-store';
 import type { ContentStore } from '../content/content-store';
 import type { SiteContent } from '../content/publication';
 import { BUILD_MANIFEST_PATH, readBuildManifest } from './asset-manifest';
@@ -21,6 +21,7 @@ import type { BuildManifest } from './asset-manifest';
 import { feedsRouter } from './feeds';
 import { readInlineStyles } from './inline-styles';
 import type { InlineStyles } from './inline-styles';
+import type { EncodedBody } from './encoded-body';
 import { createPageCache } from './page-cache';
 import { createRefusalPages } from './refusal-pages';
 import type { RenderAdmission } from './render-admission';
@@ -28,7 +29,7 @@ import { createPageRenderer } from './render-page';
 import { createSearchPages } from './search-pages';
 import { createRouteLoaders } from './route-loaders';
 import { readShareImageManifest, SHARE_IMAGE_MANIFEST_PATH } from './share-image-manifest';
-import { sitemapRouter } from './sitemap';
+import { sitemapEntries, sitemapRouter } from './sitemap';
 
 export interface PublishedSiteOptions {
   logger: Logger;
@@ -63,7 +64,7 @@ export function createPublishedSite(config: AppConfig, options: PublishedSiteOpt
   // Share cards (og:image) come from the build's manifest, read once here.
   const shareImages = readShareImageManifest(path.join(config.rootDir, SHARE_IMAGE_MANIFEST_PATH));
 
-  const current = followContent(contentStore, (published: SiteContent) => {
+  const build = (published: SiteContent, previousBodies?: Map<string, EncodedBody>) => {
     const renderer = createPageRenderer({
       routes: createRoutes(createRouteLoaders({ siteUrl: config.siteUrl, shareImages }, published), {
         redirects: published.redirects,
@@ -82,6 +83,7 @@ export function createPublishedSite(config: AppConfig, options: PublishedSiteOpt
         siteUrl: config.siteUrl,
         exposeErrors: !config.isProduction,
         enabled: config.isProduction,
+        previousBodies,
         onLookup: onPageLookup,
         admission,
         searchPages: createSearchPages(renderer, config.siteUrl),
@@ -99,11 +101,44 @@ export function createPublishedSite(config: AppConfig, options: PublishedSiteOpt
       ),
       contentSources: contentSourcesOf(published),
     };
-  });
+  };
+  type Built = ReturnType<typeof build>;
+
+  // What is served: a content store (the image's content/, or a followed commit's) and what was built from
+  // it, rebuilt only when the store's version moves (a scheduled item's time has come, a file was edited).
+  let store = contentStore;
+  let uploadsDir: string | undefined;
+  let built: { store: ContentStore; version: number; value: Built } | undefined;
+  function current(): Built {
+    const { content, version } = store.current();
+    if (built?.store !== store || built.version !== version) built = { store, version, value: build(content) };
+    return built.value;
+  }
+
+  /**
+   * Serves another content version (a followed commit): everything is built and
+   * every page rendered for it first, while requests are answered from the
+   * version served; then one assignment swaps it in. A request sees one version
+   * or the other, and none waits for the new one.
+   */
+  async function swapTo(next: ContentStore, nextUploadsDir: string | undefined, { warm = true } = {}) {
+    const { content, version } = next.current();
+    // What the new version leaves unchanged (most pages, for one episode edited) is not compressed again.
+    const value = build(content, built?.value.pages.keptBodies());
+    const pageUrls = sitemapEntries(config.siteUrl, content).map((entry) => entry.loc.slice(config.siteUrl.length) || '/');
+    // Before the first version there is nothing to keep serving meanwhile: its pages are made on first request, as at any start.
+    if (warm) await value.pages.warm(pageUrls, logger);
+    built = { store: next, version, value };
+    store = next;
+    uploadsDir = nextUploadsDir;
+  }
 
   return {
     /** The site of the moment: read it per request, never keep it. */
     current,
+    swapTo,
+    /** The served commit's own uploads folder (public/media/uploads of it), when one is followed. */
+    uploadsDir: () => uploadsDir,
     /** What the CSP must allow for the inline stylesheet and the content's own media. */
     styleSources: () => [getInlineStyles().cspSource],
     contentSources: () => current().contentSources,

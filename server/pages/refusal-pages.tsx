@@ -10,8 +10,8 @@ import type { SiteFile } from '../../shared/content/schema';
 import { paths } from '../../shared/paths';
 import { encodeBody } from './encoded-body';
 import type { EncodedBody } from './encoded-body';
-import { ERROR_CACHE_CONTROL } from './page-cache';
-import type { RefusalAnswer } from './page-cache';
+import { ERROR_CACHE_CONTROL } from './page-answers';
+import type { RefusalAnswer } from './page-answers';
 import type { RenderRefused } from './render-admission';
 
 type RefusalStatus = RenderRefused['status'];

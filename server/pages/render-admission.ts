@@ -17,6 +17,7 @@
  *   memory. The time counted is a render's wall time, which on one thread
  *   is its CPU time and a little more.
  */
+import type { RenderLimits } from '../config/pages';
 
 /** What a bucket answers: go ahead, or not, with the tokens it holds (less than one). */
 export type BucketAnswer = { admitted: true } | { admitted: false; tokens: number };
@@ -105,6 +106,25 @@ export const RENDERS_AT_ONCE = 4;
 const QUEUE_FULL_RETRY_SECONDS = 2;
 
 export type RenderAdmission = ReturnType<typeof createRenderAdmission>;
+
+/**
+ * The site's admission: the limits configured (RENDER_*), RENDERS_AT_ONCE, and
+ * the budget's buckets in `store` when the replicas share one, else in this
+ * process's memory.
+ */
+export function siteRenderAdmission(
+  limits: RenderLimits,
+  store: RenderBudgetStore | undefined,
+  hooks: Pick<RenderAdmissionOptions, 'onRefused' | 'onQueue'>,
+): RenderAdmission {
+  return createRenderAdmission({
+    ...limits,
+    waiting: limits.queue,
+    concurrency: RENDERS_AT_ONCE,
+    store: store ?? memoryRenderBudget(),
+    ...hooks,
+  });
+}
 
 /** Render time that may be spent at once after a quiet while, in milliseconds: a burst of a few dozen searches. */
 const SHARE_BURST_MS = 100;

@@ -37,7 +37,7 @@ export const contactMessages = {
     'Your message could not be sent: the website did not answer. Please check your connection and try again; what you wrote is still here.',
 } as const;
 
-// Exported for the API document (server/http/openapi-document.ts), whose request schema is made of them.
+// Exported for the API document (server/http/openapi/), whose request schema is made of them.
 export const LINE_BREAK = /[\r\n\u2028\u2029\u0085]/;
 // Control characters other than tab, CR and LF (which the message may hold): C0 and DEL, not C1.
 export const CONTROL = /(?![\t\n\r\u0080-\u009f])\p{Cc}/u;

@@ -25,7 +25,7 @@ export type EmailProblem = 'missing' | 'too-long' | 'invalid';
 
 export type EmailCheck = { ok: true; email: string } | { ok: false; problem: EmailProblem; message: string };
 
-// The shape's parts are exported for the API document (server/http/openapi-document.ts), whose email schema is made of them.
+// The shape's parts are exported for the API document (server/http/openapi/), whose email schema is made of them.
 export const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 export const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 export const TOP_LEVEL_DOMAIN = /^(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;

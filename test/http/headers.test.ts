@@ -125,8 +125,8 @@ describe('caching', () => {
     }
   });
 
-  it('gives other public files a moderate lifetime', async () => {
-    const res = await request(app).get('/favicon.svg');
+  it('gives other public files a moderate lifetime in production (development revalidates them: test/http/public-files.test.ts)', async () => {
+    const res = await request(makeApp({ config: { isProduction: true } }).app).get('/favicon.svg');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
   });

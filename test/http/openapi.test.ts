@@ -1,5 +1,5 @@
 /**
- * GET /api/openapi.json (server/http/openapi-document.ts), held true by the
+ * GET /api/openapi.json (server/http/openapi/openapi-document.ts), held true by the
  * servers it describes, all real and listening on loopback:
  *
  * - the served document is valid OpenAPI 3.1 (@seriousme/openapi-schema-validator);
@@ -33,7 +33,7 @@ import { BODY_LIMIT } from '../../server/forms/newsletter/subscribe-handler';
 import { siteListener } from '../../server/http/fast-lane';
 import { createHttpServer, listen } from '../../server/http/http-server';
 import { createMetrics, metricsListener } from '../../server/http/metrics';
-import { OPENAPI_CACHE_CONTROL, OPENAPI_PATH } from '../../server/http/openapi-document';
+import { OPENAPI_CACHE_CONTROL, OPENAPI_PATH } from '../../server/http/openapi/openapi-document';
 import { paths } from '../../shared/paths';
 import { checkContactMessage } from '../../shared/rules/contact-message';
 import { checkEmail } from '../../shared/rules/email';

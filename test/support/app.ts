@@ -16,7 +16,7 @@ import type { AppConfig } from '../../server/config';
 import { closeGracefully, createHttpServer, listen } from '../../server/http/http-server';
 import { siteListener } from '../../server/http/fast-lane';
 import type { SubscribeOptions } from '../../server/forms/newsletter/sign-ups';
-import type { OutboxTimings } from '../../server/forms/outbox/outbox';
+import type { OutboxTimings } from '../../server/forms/outbox/retry-schedule';
 import type { ContactOptions } from '../../server/forms/contact/contact-messages';
 import type { ContentStore } from '../../server/content/content-store';
 import type { Metrics } from '../../server/http/metrics';

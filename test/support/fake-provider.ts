@@ -5,7 +5,7 @@
  */
 import { createApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
-import type { OutboxTimings } from '../../server/forms/outbox/outbox';
+import type { OutboxTimings } from '../../server/forms/outbox/retry-schedule';
 import type { SubscribeOptions } from '../../server/forms/newsletter/sign-ups';
 import { capturingLogger, testConfig } from './app';
 

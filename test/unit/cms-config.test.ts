@@ -253,7 +253,7 @@ describe('the editor config generated from the content schema', () => {
   });
 });
 
-describe('CMS_* variables (server/config.ts)', () => {
+describe('CMS_* variables (server/config/cms.ts)', () => {
   const parse = (env: Record<string, string>) => parseConfig(env, rootDir).cms;
   const refusal = (env: Record<string, string>) => {
     try {
@@ -285,19 +285,20 @@ describe('CMS_* variables (server/config.ts)', () => {
   });
 
   it('refuses what cannot work, naming the variable', () => {
-    expect(refusal({ CMS_BACKEND: 'bitbucket' })).toBe('CMS_BACKEND must be one of github, gitlab, gitea (got "bitbucket")');
+    expect(refusal({ CMS_BACKEND: 'bitbucket' })).toBe('CMS_BACKEND must be one of github, gitlab (got "bitbucket")');
     expect(refusal({ CMS_BACKEND: 'github', CMS_REPO: 'nothing-here', CMS_AUTH_URL: 'https://a.example.com' })).toMatch(
       /^CMS_REPO must be the repository as owner\/name/,
     );
     expect(refusal({ CMS_BACKEND: 'github', CMS_REPO: 'o/n' })).toMatch(/^CMS_AUTH_URL must be set when CMS_BACKEND is github/);
     expect(refusal({ CMS_BACKEND: 'gitlab', CMS_REPO: 'o/n' })).toMatch(/^CMS_APP_ID must be set when CMS_BACKEND is gitlab/);
-    expect(refusal({ CMS_BACKEND: 'gitea', CMS_REPO: 'o/n', CMS_APP_ID: 'x' })).toMatch(
-      /^CMS_BASE_URL must be set when CMS_BACKEND is gitea/,
+    // Decap's Gitea backend has no editorial workflow: refused in one line that says so, whatever else is set.
+    expect(refusal({ CMS_BACKEND: 'gitea', CMS_REPO: 'o/n', CMS_APP_ID: 'x', CMS_BASE_URL: 'https://git.example.com' })).toMatch(
+      /^CMS_BACKEND=gitea cannot be used: Decap CMS's Gitea backend has no editorial workflow/,
     );
-    expect(refusal({ CMS_BACKEND: 'gitea', CMS_REPO: 'o/n', CMS_APP_ID: 'x', CMS_BASE_URL: 'http://git.example.com' })).toMatch(
+    expect(refusal({ CMS_BACKEND: 'gitlab', CMS_REPO: 'o/n', CMS_APP_ID: 'x', CMS_BASE_URL: 'http://gitlab.example.com' })).toMatch(
       /^CMS_BASE_URL must be an https URL/,
     );
-    expect(refusal({ CMS_REPO: 'o/n' })).toBe('CMS_BACKEND must be set (github, gitlab or gitea) for CMS_REPO to take effect');
+    expect(refusal({ CMS_REPO: 'o/n' })).toBe('CMS_BACKEND must be set (github or gitlab) for CMS_REPO to take effect');
     expect(refusal({ CMS_PROXY_PORT: 'abc' })).toBe('CMS_PROXY_PORT must be a whole number from 0 to 65535 (got "abc")');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, SEND_TIME_LIMIT_SECONDS } from '../../server/config';
+import { ConfigError, parseConfig } from '../../server/config';
+import { SEND_TIME_LIMIT_SECONDS } from '../../server/config/outbox';
 import { DEFAULT_SMTP_TIMEOUT_MS } from '../../server/forms/contact/smtp-mailer';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS } from '../../server/forms/newsletter/sign-ups';
 
@@ -162,5 +163,12 @@ describe('parseConfig', () => {
     const config = parseConfig({ SITE_URL: 'https://www.harborledger.example/', NODE_ENV: 'production' });
     expect(config.siteUrl).toBe('https://www.harborledger.example');
     expect(config.isProduction).toBe(true);
+  });
+
+  it('without SITE_URL, names this machine on the port it listens on in development (the editor links there), on 3000 in production', () => {
+    expect(parseConfig({ PORT: '4173' }).siteUrl).toBe('http://localhost:4173');
+    expect(parseConfig({ PORT: '4173', SITE_URL: 'https://www.harborledger.example' }).siteUrl).toBe('https://www.harborledger.example');
+    expect(parseConfig({ PORT: '0' }).siteUrl).toBe('http://localhost:3000');
+    expect(parseConfig({ PORT: '4173', NODE_ENV: 'production' }).siteUrl).toBe('http://localhost:3000');
   });
 });

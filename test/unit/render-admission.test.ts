@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSearchUrl } from '../../server/pages/page-cache';
+import { isSearchUrl } from '../../server/pages/page-keys';
 import { createRenderAdmission, memoryRenderBudget, secondsUntilToken } from '../../server/pages/render-admission';
 import { parseConfig } from '../../server/config';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OUTBOX_TIMINGS, retryDelayMs } from '../../server/forms/outbox/outbox';
+import { DEFAULT_OUTBOX_TIMINGS, retryDelayMs } from '../../server/forms/outbox/retry-schedule';
 
 describe('the outbox’s retry delays (defaults)', () => {
   const lowest = () => 0;

@@ -20,7 +20,7 @@
  * with backoff; 5xx → refused for good (marked failed for the operator).
  */
 import nodemailer from 'nodemailer';
-import type { SendOutcome } from '../outbox/outbox';
+import type { SendOutcome } from '../outbox/outbox-queue';
 import type { MessageEntry } from './message-ledger';
 
 export interface SmtpSettings {

@@ -19,6 +19,7 @@ import { rateLimit } from 'express-rate-limit';
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { HONEYPOT_FIELD } from '../../../shared/rules/honeypot';
+import type { TrustProxy } from '../../config/http';
 import { crossSiteRefusal } from './same-site';
 
 const JSON_TYPE = 'application/json';
@@ -165,7 +166,8 @@ export function formEndpoint(options: FormEndpointOptions): express.Router {
  * The one start-up warning when rate limits are on and TRUST_PROXY is off:
  * behind a proxy every visitor then shares one budget per endpoint.
  */
-export function trustProxyWarning(budgets: { noun: string; limit: number; per: string }[]): string | undefined {
+export function trustProxyWarning(trustProxy: TrustProxy, budgets: { noun: string; limit: number; per: string }[]): string | undefined {
+  if (trustProxy !== false) return undefined;
   const on = budgets.filter((budget) => budget.limit > 0);
   if (on.length === 0) return undefined;
   const described = on.map((budget) => `one ${budget.noun} budget (${budget.limit} per ${budget.per})`).join(' and ');

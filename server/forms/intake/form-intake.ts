@@ -17,7 +17,8 @@
 import type express from 'express';
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import type { Outbox, OutboxQueue, QueueHandle } from '../outbox/outbox';
+import type { Outbox } from '../outbox/outbox';
+import type { OutboxQueue, QueueHandle } from '../outbox/outbox-queue';
 import type { DeliveryState, RecordStore } from '../storage/record-store';
 
 /** Submissions per client per window; a limit of 0 is none. */

@@ -3,7 +3,7 @@
  * its outcome to what the visitor is told. Providers never decide HTTP
  * statuses or wording; they only say what happened.
  */
-import type { NewsletterProviderName } from '../../config';
+import type { NewsletterProviderName } from '../../config/newsletter';
 import { newsletterMessages } from '../../../shared/rules/newsletter';
 import type { NewsletterOutcomeCode } from '../../../shared/rules/newsletter';
 

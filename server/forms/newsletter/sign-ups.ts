@@ -16,7 +16,7 @@ import type { AppConfig } from '../../config';
 import { errorCode } from '../intake/error-code';
 import { createFormIntake } from '../intake/form-intake';
 import type { FormIntake, Intake, IntakeDeps, IntakeRateLimit } from '../intake/form-intake';
-import type { AttemptResult, SendOutcome } from '../outbox/outbox';
+import type { AttemptResult, SendOutcome } from '../outbox/outbox-queue';
 import type { NewsletterProvider, SignUpResult, SubscribeOutcome } from './outcome';
 import { createProvider } from './providers';
 import { emailKey, recordSignUp } from './sign-up-ledger';

@@ -24,95 +24,31 @@
  * - Exactly once across replicas: an entry is claimed in the store, with a
  *   lease of `leaseMs`, before it is sent, and the answer is recorded only
  *   under that claim (../storage/record-store.ts). The lease outlasts any
- *   send (the configuration refuses a shorter OUTBOX_LEASE_SECONDS, ../../config.ts),
+ *   send (the configuration refuses a shorter OUTBOX_LEASE_SECONDS, ../../config/outbox.ts),
  *   so a slow send is never taken over. A replica killed while it holds
  *   claims leaves them to run out; then another replica sends those entries.
  * - The one gap: a replica that dies during the send itself, after the other
  *   side accepted but before the answer is recorded, leaves an entry that is
  *   sent once more when its lease runs out (the provider answers "already
  *   subscribed"; a message carries the same Message-ID both times).
+ *
+ * This file claims, attempts and runs the rounds; what a queue is and gets
+ * back is in ./outbox-queue.ts, the timings and backoff in
+ * ./retry-schedule.ts, and how an answer is written in ./record-answer.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { timeOf } from '../storage/record-store';
-import type { DeliveryState, RecordStore } from '../storage/record-store';
-
-export interface OutboxTimings {
-  /** Upper bound of the first retry's delay. */
-  firstRetryMs: number;
-  /** Upper bound of any one retry's delay. */
-  maxRetryMs: number;
-  /** How long after being queued an entry is given up as failed. */
-  giveUpMs: number;
-  /** Sends in flight at most, per queue. */
-  concurrency: number;
-  /** How often the ledger files are looked at for the operator's changes. */
-  pollMs: number;
-  /** How long stop() waits for sends in flight. */
-  stopWaitMs: number;
-  /**
-   * How long a claim keeps other replicas off an entry. Longer than any send
-   * can take (the provider's 8 s, SMTP's exchanges of 15 s; see
-   * leaseProblem in ../../config.ts), so a slow send is never taken over; it
-   * is how long a killed replica's entries wait.
-   */
-  leaseMs: number;
-}
-
-export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
-  firstRetryMs: 5_000,
-  maxRetryMs: 5 * 60_000,
-  giveUpMs: 24 * 60 * 60_000,
-  concurrency: 4,
-  pollMs: 5_000,
-  stopWaitMs: 5_000,
-  leaseMs: 120_000,
-};
-
-/** What one send came to, as the queue's `send` says it; `cause` names it more closely in the log (e.g. 'timeout'). */
-export type SendOutcome =
-  /** Accepted by the other side; `note` is the queue's own word on it (e.g. already subscribed), `detail` a problem worth keeping. */
-  (
-    | { kind: 'delivered'; note?: string; detail?: string }
-    /** Refused for good: never retried. `reason` may be shown to the visitor, `detail` is for the operator. */
-    | { kind: 'refused'; detail: string; reason?: string }
-    /** Not now: down, slow, busy. Retried after the backoff, or after `notBeforeMs` when the other side asked. */
-    | { kind: 'retry'; detail: string; notBeforeMs?: number }
-  ) & { cause?: string };
-
-/** What an attempt tells the one waiting on it: a clear answer, or still pending. */
-export type AttemptResult = Exclude<SendOutcome, { kind: 'retry' }> | { kind: 'pending' };
-
-export interface OutboxQueue<E extends DeliveryState> {
-  /** For log lines and metrics: 'newsletter', 'contact'. */
-  name: string;
-  /** How log lines name one record: 'newsletter sign-up', 'contact message'. */
-  noun: string;
-  store: RecordStore<E>;
-  /** The record's status once delivered, and once refused. */
-  deliveredStatus: E['status'];
-  refusedStatus: E['status'];
-  /** Sends one record; resolves with an outcome, never rejects. */
-  send(entry: E): Promise<SendOutcome>;
-  /** Fields for this queue's log lines (never personal data). */
-  logFields?: Record<string, unknown>;
-}
+import type { DeliveryState } from '../storage/record-store';
+import type { AttemptResult, OutboxQueue, QueueHandle, SendOutcome } from './outbox-queue';
+import { recordAnswer } from './record-answer';
+import { DEFAULT_OUTBOX_TIMINGS, retryDelayMs } from './retry-schedule';
+import type { OutboxTimings } from './retry-schedule';
 
 export interface OutboxOptions {
   logger: Logger;
   timings?: Partial<OutboxTimings>;
   random?: () => number;
-}
-
-/**
- * The delay before retry number `attempt` (1 = the first retry): the
- * exponential step, capped, then a random point in its upper half, so a
- * crowd of entries from one outage does not return in lockstep.
- */
-export function retryDelayMs(attempt: number, timings: Pick<OutboxTimings, 'firstRetryMs' | 'maxRetryMs'>, random = Math.random): number {
-  const step = Math.min(timings.firstRetryMs * 2 ** Math.max(0, attempt - 1), timings.maxRetryMs);
-  return Math.round(step * (0.5 + random() * 0.5));
 }
 
 /** An entry this replica holds a claim on, and that claim's name (what `settle` must be given). */
@@ -290,7 +226,11 @@ export class Outbox {
     const attempts = (entry.attempts ?? 0) + 1;
     const logFields = { ...queue.logFields, queue: queue.name, outcome: outcome.cause ?? outcome.kind, attempts };
     try {
-      return await this.record(queue, key, claim, outcome, attempts, log, logFields, retry);
+      if (this.closed) return { kind: 'pending' }; // shut down: sent again once the claim runs out
+      return await recordAnswer({ queue, key, claim, outcome, attempts, retry }, log, logFields, {
+        timings: this.timings,
+        random: this.random,
+      });
     } catch (error) {
       // Not recorded: the entry stays pending and claimed; it is sent again when the claim runs out.
       log.error(
@@ -298,64 +238,6 @@ export class Outbox {
         `${queue.store.kind.label} could not record the answer; will send again when the claim runs out`,
       );
       return outcome.kind === 'retry' ? { kind: 'pending' } : outcome;
-    }
-  }
-
-  private async record(
-    queue: OutboxQueue<DeliveryState>,
-    key: string,
-    claim: string,
-    outcome: SendOutcome,
-    attempts: number,
-    log: Logger,
-    logFields: Record<string, unknown>,
-    retry: boolean,
-  ): Promise<AttemptResult> {
-    if (this.closed) return { kind: 'pending' }; // shut down: sent again once the claim runs out
-    const stillPending = async (change: (entry: DeliveryState) => DeliveryState) => {
-      const recorded = await queue.store.settle(key, claim, change);
-      // The claim ran out during the send and another claim took the entry: its record stands.
-      if (!recorded)
-        log.warn({ ...logFields }, `${queue.noun}: the answer came after the claim ran out; left to the replica that holds it now`);
-      return recorded;
-    };
-    const settled = (entry: DeliveryState, status: string, lastError?: string): DeliveryState => {
-      const { queued: _queued, next: _next, lastError: _lastError, ...rest } = entry;
-      return { ...rest, status, attempts, ...(lastError ? { lastError } : {}) };
-    };
-
-    switch (outcome.kind) {
-      case 'delivered':
-        await stillPending((entry) => settled(entry, queue.deliveredStatus, outcome.detail));
-        if (outcome.detail) log.error({ ...logFields, detail: outcome.detail }, `${queue.noun} delivered, with a problem`);
-        log.info(logFields, retry ? `${queue.noun} delivered on retry` : `${queue.noun} delivered`);
-        return outcome;
-      case 'refused':
-        await stillPending((entry) => settled(entry, queue.refusedStatus, outcome.detail));
-        log.warn({ ...logFields, detail: outcome.detail }, `${queue.noun} refused by the receiving side`);
-        return outcome;
-      case 'retry': {
-        const now = Date.now();
-        const wait = Math.max(retryDelayMs(attempts, this.timings, this.random), outcome.notBeforeMs ?? 0);
-        const updated = await stillPending((entry) => {
-          if (now - timeOf(entry.queued ?? entry.at) >= this.timings.giveUpMs) {
-            return { ...entry, status: 'failed', attempts, next: undefined, lastError: outcome.detail };
-          }
-          return { ...entry, attempts, next: new Date(now + wait).toISOString(), lastError: outcome.detail };
-        });
-        const fields = { ...logFields, detail: outcome.detail, retryInMs: wait };
-        if (updated?.status === 'failed') {
-          log.error(
-            fields,
-            `${queue.noun} delivery given up: entry marked failed (see \`${queue.name === 'newsletter' ? 'subscribers' : 'messages'} list\`)`,
-          );
-        } else if (retry) {
-          log.warn(fields, `${queue.noun} not delivered; kept pending for another retry`);
-        } else {
-          log.error(fields, `${queue.noun} not delivered yet; kept pending, will retry`);
-        }
-        return { kind: 'pending' };
-      }
     }
   }
 
@@ -416,17 +298,4 @@ export class Outbox {
       this.schedule(nextDue - now);
     }
   }
-}
-
-/** What a queue's owner uses of the outbox. */
-export interface QueueHandle {
-  /** The attempt in flight for this record, if any. */
-  attemptFor(key: string): Promise<AttemptResult> | undefined;
-  /**
-   * Tries a pending entry now, for the visitor waiting on it. Answers
-   * pending at once when every slot is taken or the outbox is stopping.
-   */
-  deliverNow(key: string, log: Logger): Promise<AttemptResult>;
-  /** When a new entry's first retry is due, should the attempt at once fail or not happen. */
-  firstRetryAt(now?: number): Date;
 }

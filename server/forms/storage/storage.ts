@@ -7,7 +7,7 @@
  *   and rate limits shared by every replica.
  *
  * The outbox, the handlers and the operator's commands only see the stores
- * (outbox/record-store.ts); README "Scaling out" says which to run when.
+ * (outbox/record-store.ts); docs/scaling-out.md says which to run when.
  */
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
@@ -15,6 +15,7 @@ import type { AppConfig } from '../../config';
 import { messageKind, openMessageLedger } from '../contact/message-ledger';
 import type { MessageStore } from '../contact/message-ledger';
 import { openDatabase } from './postgres/database';
+import type { Database } from './postgres/database';
 import { PostgresRateLimitStore } from './postgres/rate-limit-store';
 import { PostgresRenderBudgetStore } from './postgres/render-budget-store';
 import { CONTACT_MESSAGES_TABLE, SIGN_UPS_TABLE, TableStore } from './postgres/table-store';
@@ -32,6 +33,8 @@ export interface Storage {
   renderBudgetStore(): PostgresRenderBudgetStore | undefined;
   /** Undefined when records can be kept now, else why not (for /readyz). */
   problem(): Promise<string | undefined>;
+  /** With DATABASE_URL: statements on the shared database, its schema up to date (the followed content's record uses it). */
+  database?: Pick<Database, 'query'>;
   close(): Promise<void>;
 }
 
@@ -57,7 +60,21 @@ export function openStorage(config: Pick<AppConfig, 'databaseUrl' | 'newsletter'
     messages: new TableStore(messageKind, CONTACT_MESSAGES_TABLE, db),
     rateLimitStore: (limiter) => new PostgresRateLimitStore(db, limiter),
     renderBudgetStore: () => new PostgresRenderBudgetStore(db),
+    database: { query: (text, values) => db.query(text, values) },
     problem: () => db.problem(READY_CHECK_MS),
     close: () => db.close(),
+  };
+}
+
+/**
+ * What /readyz waits on (server/http/readiness.ts): with DATABASE_URL, the
+ * database; the ledger files have nothing to reach. Pages are served either way.
+ */
+export function storageReadiness(storage: Storage, logger: Logger) {
+  if (storage.kind !== 'postgres') return undefined;
+  return {
+    problem: storage.problem,
+    logger,
+    downMessage: 'The database cannot be reached: sign-ups and messages are refused until it is back. Pages are still served.',
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Picks the provider NEWSLETTER_PROVIDER names; `file` has none (the ledger,
- * ../ledger.ts, is then the list). server/config.ts has already checked that
+ * ../ledger.ts, is then the list). server/config/newsletter.ts has already checked that
  * the settings each one needs are present.
  */
 import type { AppConfig } from '../../../config';

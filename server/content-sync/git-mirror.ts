@@ -1,0 +1,122 @@
+/**
+ * The content repository as this server holds it: a bare mirror of one
+ * branch under the work folder, and each commit it serves written out to a
+ * folder of its own (versions/<commit>/), holding only what the site reads
+ * from a commit: content/ and the editor's uploads.
+ *
+ * It runs the git command (any address `git fetch` takes: a path, file://,
+ * https://, ssh://) rather than a JavaScript git: ssh and every host's
+ * authentication then work as they do for the operator's own git.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { CONTENT_DIR } from '../content/load-content';
+import { MEDIA_UPLOADS } from '../content/media-uploads';
+
+const run = promisify(execFile);
+
+/** The folders of a commit the site serves. */
+const SERVED_FOLDERS = [CONTENT_DIR, MEDIA_UPLOADS.folder];
+/** Written last into a version's folder: a folder without it was cut short and is written again. */
+const COMPLETE_MARKER = '.complete';
+/** A fetch that takes longer is abandoned (a host that hangs must not hold every later fetch). */
+const FETCH_TIMEOUT_MS = 120_000;
+
+export class GitError extends Error {
+  override name = 'GitError';
+}
+
+export interface GitMirrorOptions {
+  /** CONTENT_REPO: what `git fetch` is given. */
+  repository: string;
+  /** CONTENT_BRANCH. */
+  branch: string;
+  /** Where the mirror and the versions live (a volume in a container). */
+  workDir: string;
+}
+
+export type GitMirror = ReturnType<typeof openGitMirror>;
+
+export function openGitMirror({ repository, branch, workDir }: GitMirrorOptions) {
+  const gitDir = path.join(workDir, 'mirror.git');
+  const versionsDir = path.join(workDir, 'versions');
+  const trackingRef = `refs/remotes/content/${branch}`;
+
+  async function git(args: string[], options: { env?: NodeJS.ProcessEnv; timeout?: number; workTree?: string } = {}) {
+    const where = ['--git-dir', gitDir, ...(options.workTree ? ['--work-tree', options.workTree] : [])];
+    try {
+      const { stdout } = await run('git', [...where, ...args], {
+        // Never wait for a password on a terminal no one watches; no system or user config changes what is fetched.
+        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', ...options.env },
+        timeout: options.timeout ?? 30_000,
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      return stdout.trim();
+    } catch (error) {
+      const { stderr, code, killed } = error as { stderr?: string; code?: string | number; killed?: boolean };
+      if (code === 'ENOENT') throw new GitError('the git command is not installed: the site needs it to follow CONTENT_REPO');
+      if (killed) throw new GitError(`git ${args[0]} took longer than ${(options.timeout ?? 30_000) / 1000} s and was stopped`);
+      const said = (stderr ?? '')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+      throw new GitError(`git ${args[0]} failed: ${said.at(-1) ?? String(error)}`);
+    }
+  }
+
+  async function ensureMirror() {
+    if (existsSync(path.join(gitDir, 'HEAD'))) return;
+    mkdirSync(workDir, { recursive: true });
+    await run('git', ['init', '--quiet', '--bare', gitDir]);
+  }
+
+  return {
+    /** Fetches the branch and answers its head commit. Throws a GitError saying why it could not. */
+    async fetchHead(): Promise<string> {
+      await ensureMirror();
+      await git(['fetch', '--quiet', '--no-tags', '--force', repository, `+refs/heads/${branch}:${trackingRef}`], {
+        timeout: FETCH_TIMEOUT_MS,
+      });
+      return git(['rev-parse', '--verify', `${trackingRef}^{commit}`]);
+    },
+
+    /**
+     * Writes the commit's served folders to versions/<commit>/ (once; a
+     * complete folder is kept) and answers that folder, laid out as the
+     * site's own root: <folder>/content, <folder>/public/media/uploads.
+     */
+    async checkout(commit: string): Promise<string> {
+      if (!/^[0-9a-f]{40,64}$/.test(commit)) throw new GitError(`not a commit id: "${commit}"`);
+      const folder = path.join(versionsDir, commit);
+      if (existsSync(path.join(folder, COMPLETE_MARKER))) return folder;
+      rmSync(folder, { recursive: true, force: true });
+      mkdirSync(folder, { recursive: true });
+      // Each folder through an index of its own (read-tree <commit>:<folder>), so no working copy,
+      // no tar and nothing of the repository but what is served is written.
+      const index = path.join(versionsDir, `${commit}.index`);
+      try {
+        for (const served of SERVED_FOLDERS) {
+          const tree = await git(['rev-parse', '--verify', '--quiet', `${commit}:${served}`]).catch(() => undefined);
+          if (!tree) continue;
+          const env = { GIT_INDEX_FILE: index };
+          await git(['read-tree', tree], { env });
+          await git(['checkout-index', '--all', '--force', `--prefix=${path.join(folder, served)}${path.sep}`], { env, workTree: folder });
+        }
+      } finally {
+        rmSync(index, { force: true });
+      }
+      writeFileSync(path.join(folder, COMPLETE_MARKER), `${commit}\n`);
+      return folder;
+    },
+
+    /** Removes every version's folder but those named (what is served, and what was until just now). */
+    prune(keep: string[]) {
+      if (!existsSync(versionsDir)) return;
+      for (const name of readdirSync(versionsDir)) {
+        if (!keep.includes(name)) rmSync(path.join(versionsDir, name), { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * The page cache's keys (./page-cache.ts), and what a request URL asks for.
+ *
+ * Keys are canonical, never raw URLs: the key of a page is its canonical path
+ * (from the head its loader computed) plus only the query parameters the page
+ * really reads (`page` on /podcast, via its loader; the sign-up outcome on
+ * pages with the form; the contact form's `message=received`). So `/podcast?page=2&utm_source=x` and `/PODCAST?page=2`
+ * share one entry, and every unknown path shares the one not-found entry.
+ * What a visitor sends can only add aliases (request URL → key) to a bounded
+ * map, never entries.
+ *
+ * Searches (/podcast?q=…) are the exception: any words make a page, so their
+ * keys are marked (isSearchKey) and kept apart (./kept-pages.ts).
+ */
+import type { StaticHandlerContext } from 'react-router-dom';
+import type { PageData } from '../../shared/page-head';
+import type { ContactFormState } from '../../shared/rules/contact-message';
+import type { NewsletterFormState } from '../../shared/rules/newsletter';
+import type { PodcastPageData } from '../../shared/pages/podcast-page';
+import { PAGE_DATA_PREFIX, paths } from '../../shared/paths';
+import { readSearchRequest, searchHref } from '../../shared/rules/episode-search';
+import { pageDataOf } from './render-page';
+
+const SEARCH_PREFIX = 'search:';
+
+/** Whether a key is a search's (kept in the searches' LRU, never for good). */
+export const isSearchKey = (key: string) => key.startsWith(SEARCH_PREFIX);
+
+/** The page whose data /_data/<path> asks for. */
+export const pageUrlOfData = (url: string) => {
+  const pageUrl = url.slice(PAGE_DATA_PREFIX.length);
+  return pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`;
+};
+
+/** Whether a request URL asks /podcast for a search (valid or not), judged before any route runs. */
+export function isSearchUrl(url: string): boolean {
+  const query = url.indexOf('?');
+  if (query === -1) return false;
+  const path = url.slice(0, query).toLowerCase();
+  if (path !== paths.podcast && path !== `${paths.podcast}/`) return false;
+  return readSearchRequest(new URLSearchParams(url.slice(query + 1))).kind !== 'list';
+}
+
+/** The key of the page a route query came to; undefined for a page never kept (it is made per request). */
+export function pageKeyOf(context: StaticHandlerContext, siteUrl: string, exposeErrors: boolean): string | undefined {
+  const data = pageDataOf(context, exposeErrors) as Partial<
+    PageData & { newsletter: NewsletterFormState; contactForm: ContactFormState; search: PodcastPageData['search'] }
+  > | null;
+  if (context.statusCode === 200 && data?.search) return SEARCH_PREFIX + searchHref(paths.podcast, data.search, data.search.results.page);
+  if (context.statusCode === 200) {
+    const canonical = data?.head?.canonicalUrl;
+    if (!canonical?.startsWith(siteUrl)) return undefined;
+    const outcome = data?.newsletter?.outcome;
+    const messageSent = data?.contactForm?.sent;
+    return canonical.slice(siteUrl.length) + (outcome ? `#newsletter=${outcome}` : '') + (messageSent ? '#message=received' : '');
+  }
+  // Every unknown path, and every unknown episode, renders the same screen.
+  if (context.statusCode === 404) return `404:${Object.keys(context.errors ?? {}).join(',')}`;
+  return undefined;
+}
