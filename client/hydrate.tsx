@@ -15,6 +15,18 @@ import type { SiteData } from '../shared/site-data';
 import { browserLoaders } from './fetch-page-data';
 
 /**
+ * Lets the browser run input, rendering and other tasks before the next step:
+ * starting hydration is several steps of work (the route tree and its lazy
+ * modules, the router, react-dom's first evaluation and the root), and in one
+ * task they held the main thread longer than anything else in a page load.
+ * scheduler.yield() continues ahead of other queued tasks where there is one.
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
  * Load the lazy page modules of the current URL before hydrating; otherwise
  * the router would render nothing while they load and hydration would fail.
  */
@@ -37,6 +49,7 @@ const site = payload.router.loaderData?.[SITE_ROUTE_ID] as SiteData;
 const routes = createRoutes(browserLoaders(site), { redirects: site.redirects });
 
 await loadMatchedRoutes(routes);
+await nextTask();
 const router = createBrowserRouter(routes, {
   hydrationData: {
     loaderData: payload.router.loaderData,
@@ -45,6 +58,7 @@ const router = createBrowserRouter(routes, {
   },
 });
 
+await nextTask();
 // Hydrating inside a transition lets React yield to the browser between
 // chunks of work instead of holding the main thread in one long task.
 startTransition(() => {

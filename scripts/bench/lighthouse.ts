@@ -9,6 +9,12 @@
  *
  *   npm run lighthouse                     the five pages below, five runs each
  *   npm run lighthouse -- --runs 1 /press  one page, one run
+ *
+ * Beside each run's score is the host's benchmark index (lhr.environment.benchmarkIndex,
+ * Lighthouse's measure of how fast this machine ran a fixed piece of work at
+ * that moment): on a shared machine it moved from 905 to 1,858 within a minute,
+ * and a score follows it more than it follows the page (issue 44). A low score
+ * at a low index is the host; compare builds with scripts/bench/hydration-tasks.ts.
  */
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -56,12 +62,14 @@ try {
       'page'.padEnd(50),
       ...CATEGORIES.map((c) => c.slice(0, 11).padStart(12)),
       ...Object.values(METRICS).map((m) => m.padStart(8)),
-      '  performance, TBT of each run',
+      '   index',
+      '  performance/TBT@benchmark index, each run',
     ].join(''),
   );
   for (const page of PAGES) {
     const scores: Record<string, number[]> = {};
     const metrics: Record<string, number[]> = {};
+    const benchmarkIndex: number[] = [];
     // A run Lighthouse could not finish (lhr.runtimeError, e.g. a protocol
     // timeout on a busy machine) has no scores: it is reported and run again,
     // never counted as a 0. Up to as many retries as runs.
@@ -79,6 +87,7 @@ try {
       }
       for (const category of CATEGORIES) (scores[category] ??= []).push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
       for (const audit of Object.keys(METRICS)) (metrics[audit] ??= []).push(lhr.audits[audit]?.numericValue ?? NaN);
+      benchmarkIndex.push(Math.round(lhr.environment.benchmarkIndex));
       if (run === 0) {
         const failing = Object.values(lhr.audits).filter(
           (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary',
@@ -95,8 +104,9 @@ try {
         const value = median(metrics[audit]!);
         return (audit === 'cumulative-layout-shift' ? value.toFixed(3) : `${Math.round(value)}ms`).padStart(8);
       }),
-      // The spread says more than the median on a noisy machine.
-      `  ${scores.performance!.map((score, run) => `${score}/${Math.round(metrics['total-blocking-time']![run]!)}ms`).join(' ')}`,
+      String(median(benchmarkIndex)).padStart(8),
+      // The spread says more than the median on a noisy machine, and the index says how fast the host was for each.
+      `  ${scores.performance!.map((score, run) => `${score}/${Math.round(metrics['total-blocking-time']![run]!)}ms@${benchmarkIndex[run]}`).join(' ')}`,
     ];
     console.log(row.join(''));
     if (median(scores.performance!) < 98) failed = true;

@@ -77,11 +77,43 @@ const exportName = (pkg: FrameworkPackage, name: string) => `${pkg.replace(/\W/g
  */
 const EVALUATED_ON_FIRST_USE: readonly FrameworkPackage[] = ['react-dom/client'];
 
+/**
+ * Evaluates a package with `Error` standing in as a maker of stackless error objects. What react-dom's
+ * client makes as it evaluates are its five sentinels (SuspenseException, HydrationMismatchException and
+ * the like): thrown and caught inside React, told apart by identity, never shown. Under DevTools each
+ * real Error records a detailed stack trace, and the first one made V8 re-parse all of react-dom for the
+ * source positions of its top level: 150–300 ms of the main thread at 4× CPU throttling in Chromium's
+ * trace, one task, against 3–20 ms without DevTools (scripts/bench/hydration-tasks.ts --runtime;
+ * docs/decisions/022-hydration-in-slices.md). The stand-ins are `instanceof Error` and carry their
+ * message. The real Error is back before any other code runs, even if evaluating throws.
+ */
+const evaluatedWithoutStacks = (pkg: FrameworkPackage, index: number) => `let evaluated${index};
+function evaluate${index}() {
+  const RealError = globalThis.Error;
+  const StacklessError = function Error(message) {
+    const error = Object.create(RealError.prototype);
+    error.message = message;
+    return error;
+  };
+  StacklessError.prototype = RealError.prototype;
+  globalThis.Error = StacklessError;
+  try {
+    return require('${pkg}');
+  } finally {
+    globalThis.Error = RealError;
+  }
+}`;
+
 /** The framework bundle's source: every imported name, re-exported under a unique name. */
 export function frameworkEntry(names: Record<FrameworkPackage, string[]>): string {
-  return PACKAGES.map((pkg) =>
+  return PACKAGES.map((pkg, index) =>
     EVALUATED_ON_FIRST_USE.includes(pkg)
-      ? names[pkg].map((name) => `export const ${exportName(pkg, name)} = (...args) => require('${pkg}').${name}(...args);`).join('\n')
+      ? [
+          evaluatedWithoutStacks(pkg, index),
+          ...names[pkg].map(
+            (name) => `export const ${exportName(pkg, name)} = (...args) => (evaluated${index} ??= evaluate${index}()).${name}(...args);`,
+          ),
+        ].join('\n')
       : `export { ${names[pkg].map((name) => `${name} as ${exportName(pkg, name)}`).join(', ')} } from '${pkg}';`,
   ).join('\n');
 }

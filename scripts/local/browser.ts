@@ -16,6 +16,17 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? CHROMIUM_CANDIDATES.find((file) => existsSync(file)) ?? '/usr/bin/chromium';
 
+/** The flags every Chromium these scripts start gets (scripts/bench/hydration-tasks.ts starts its own over a pipe). */
+export const CHROMIUM_FLAGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
@@ -24,15 +35,7 @@ export async function launchBrowser(): Promise<Browser> {
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
 }
 
@@ -88,9 +91,27 @@ export function recordProblems(tab: TestPage): void {
   tab.page.on('pageerror', (error) => tab.problems.push({ kind: 'pageerror', text: `${error.name}: ${error.message}` }));
 }
 
-/** Resolves once React has hydrated the document (the client entry marks <html>). */
+/**
+ * True once the whole page has hydrated: the root route's effect has marked <html> (the page's top has hydrated)
+ * and React has claimed every link, button, form and field in <body>, the parts it hydrates later
+ * (shared/components/hydrate-later.ts) too. React puts a `__reactFiber$…` property on each element it hydrates;
+ * <noscript> copies are text to a browser with JavaScript. Run in the page: no function declarations inside
+ * (tsx would wrap them in a helper the page lacks), and its source is evaluated as is over CDP by
+ * scripts/bench/hydration-tasks.ts.
+ */
+export const hydratedEverywhere = (): boolean =>
+  document.documentElement?.dataset.hydrated === 'true' &&
+  Array.from(document.body.querySelectorAll('a[href], button, input, select, textarea, form, summary')).every(
+    (element) => element.closest('noscript') !== null || Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
+  );
+
+/**
+ * Resolves once React has hydrated the whole document. React claims an element as it renders it, before the
+ * render commits, so this also waits for the first idle moment after, by when that commit and its effects ran.
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await page.waitForFunction(hydratedEverywhere);
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
 }
 
 /** Scrolls from top to bottom in steps, so lazy images and videos start loading, then back to the top. */

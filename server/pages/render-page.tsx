@@ -101,6 +101,10 @@ export function createPageRenderer(options: PageRendererOptions) {
       });
       const { pipe, abort } = renderToPipeableStream(documentFor(context), {
         onAllReady: () => pipe(sink),
+        // Every Suspense boundary in its place in the HTML. Past this many bytes React would move a
+        // finished boundary (shared/components/hydrate-later.ts) to the document's end, with an inline
+        // script to put it back, which the CSP refuses (decision 001): the page would stay without it.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellError(error) {
           clearTimeout(timer);
           reject(error);

@@ -28,7 +28,8 @@ export function Document() {
   const head = usePageHead();
   const site = useSiteData();
   useEffect(() => {
-    // A marker for browser tests and scripts that need to know the page is interactive.
+    // A marker for browser tests and scripts: the page's top has hydrated. Parts hydrated later
+    // (HydrateLater) follow; waitForHydration in scripts/local/browser.ts waits for those too.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (

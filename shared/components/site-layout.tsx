@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { HydrateLater } from './hydrate-later';
 import { NavBar } from './nav-bar';
 import { MAIN_ID, RouteAnnouncer } from './route-announcer';
 import { SiteFooter } from './site-footer';
@@ -14,7 +15,10 @@ export function SiteLayout() {
       <main id={MAIN_ID} tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter />
+      {/* Below the fold on every page: hydrated after the page's top (decision 022). */}
+      <HydrateLater>
+        <SiteFooter />
+      </HydrateLater>
       {/* After a client-side navigation: focus on the new h1, its title read out. */}
       <RouteAnnouncer />
       {/* New pages start at the top, Back returns to where you were, #hash links land on their target. */}

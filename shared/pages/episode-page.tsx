@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router-dom';
 import { DisplayDate } from '../components/display-date';
 import { ExternalLink } from '../components/external-link';
+import { HydrateLater } from '../components/hydrate-later';
 import { Icon } from '../components/icon';
 import { EpisodeAudio, EpisodePlayer } from '../components/podcast/episode-media';
 import { EpisodeTranscript } from '../components/podcast/episode-transcript';
@@ -99,31 +100,36 @@ export function Component() {
         </div>
       </header>
 
-      <div className={`container episode-body${media.kind === 'cover' ? ' episode-body--no-player' : ''}`}>
-        {media.kind === 'audio' && (
-          <section className="episode-player episode-player--audio" aria-label="Episode player">
-            <EpisodeAudio src={media.audioUrl} title={episode.title} />
-          </section>
-        )}
-        {(media.kind === 'youtube' || media.kind === 'spotify-video') && (
-          <section className="episode-player" aria-label="Episode player">
-            <EpisodePlayer key={media.embedUrl} media={media} title={episode.title} />
-          </section>
-        )}
-        <section className="episode-about" aria-labelledby={ABOUT_HEADING_ID}>
-          <h2 id={ABOUT_HEADING_ID}>About This Episode</h2>
-          {(episode.body ?? [{ kind: 'paragraph', content: [episode.description] }]).map((block, index) => (
-            <RichBlock key={index} block={block} paragraphClassName="episode-about__description" />
-          ))}
-          {episode.date && (
-            <p className="episode-about__published">
-              <Icon name="calendar" size={18} />
-              Published: <DisplayDate date={episode.date} />
-            </p>
+      {/* The player, the text and the transcript hydrate after the hero (decision 022). */}
+      <HydrateLater>
+        <div className={`container episode-body${media.kind === 'cover' ? ' episode-body--no-player' : ''}`}>
+          {media.kind === 'audio' && (
+            <section className="episode-player episode-player--audio" aria-label="Episode player">
+              <EpisodeAudio src={media.audioUrl} title={episode.title} />
+            </section>
           )}
-        </section>
-      </div>
-      <EpisodeTranscript episode={episode} />
+          {(media.kind === 'youtube' || media.kind === 'spotify-video') && (
+            <section className="episode-player" aria-label="Episode player">
+              <EpisodePlayer key={media.embedUrl} media={media} title={episode.title} />
+            </section>
+          )}
+          <section className="episode-about" aria-labelledby={ABOUT_HEADING_ID}>
+            <h2 id={ABOUT_HEADING_ID}>About This Episode</h2>
+            {(episode.body ?? [{ kind: 'paragraph', content: [episode.description] }]).map((block, index) => (
+              <RichBlock key={index} block={block} paragraphClassName="episode-about__description" />
+            ))}
+            {episode.date && (
+              <p className="episode-about__published">
+                <Icon name="calendar" size={18} />
+                Published: <DisplayDate date={episode.date} />
+              </p>
+            )}
+          </section>
+        </div>
+      </HydrateLater>
+      <HydrateLater>
+        <EpisodeTranscript episode={episode} />
+      </HydrateLater>
     </article>
   );
 }

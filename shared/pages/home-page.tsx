@@ -13,6 +13,7 @@ import { PodcastIntro } from '../components/home/podcast-intro';
 import type { PodcastIntroContent } from '../components/home/podcast-intro';
 import { ProcessSection } from '../components/home/process-section';
 import { ServicesGrid } from '../components/home/services-grid';
+import { HydrateLater } from '../components/hydrate-later';
 import { NewsletterSection } from '../components/newsletter-section';
 import type { PressItem, ProcessStep, SectionIntro, Service } from '../content/types';
 import type { PageData } from '../page-head';
@@ -32,21 +33,43 @@ export interface HomePageData extends PageData {
   newsletter: NewsletterFormState;
 }
 
-/** Spec §2 'Home page': sections 1–10 in order; the footer (11) comes from the layout. */
+/**
+ * Spec §2 'Home page': sections 1–10 in order; the footer (11) comes from the layout.
+ * The hero fills the first screen; every section after it hydrates later, each
+ * on its own (decision 022).
+ */
 export function Component() {
   const page = useLoaderData() as HomePageData;
   return (
     <>
       <HomeHero hero={page.hero} />
-      <FeaturedStrip publications={page.featuredPublications} />
-      <ServicesGrid intro={page.intros.services} services={page.services} />
-      <AboutSection about={page.about} />
-      <ProcessSection intro={page.intros.process} steps={page.processSteps} />
-      <AuthorBook content={page.authorBook} />
-      <LatestArticles intro={page.intros.articles} items={page.latestArticles} />
-      <PodcastIntro intro={page.podcastIntro} />
-      <NewsletterSection form={page.newsletter} />
-      <CtaBand ctaBand={page.ctaBand} />
+      <HydrateLater>
+        <FeaturedStrip publications={page.featuredPublications} />
+      </HydrateLater>
+      <HydrateLater>
+        <ServicesGrid intro={page.intros.services} services={page.services} />
+      </HydrateLater>
+      <HydrateLater>
+        <AboutSection about={page.about} />
+      </HydrateLater>
+      <HydrateLater>
+        <ProcessSection intro={page.intros.process} steps={page.processSteps} />
+      </HydrateLater>
+      <HydrateLater>
+        <AuthorBook content={page.authorBook} />
+      </HydrateLater>
+      <HydrateLater>
+        <LatestArticles intro={page.intros.articles} items={page.latestArticles} />
+      </HydrateLater>
+      <HydrateLater>
+        <PodcastIntro intro={page.podcastIntro} />
+      </HydrateLater>
+      <HydrateLater>
+        <NewsletterSection form={page.newsletter} />
+      </HydrateLater>
+      <HydrateLater>
+        <CtaBand ctaBand={page.ctaBand} />
+      </HydrateLater>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
+import { HydrateLater } from '../components/hydrate-later';
 import { EpisodeCard } from '../components/podcast/episode-card';
 import { EpisodeSearchForm } from '../components/podcast/episode-search-form';
 import type { EpisodeSearchCopy } from '../components/podcast/episode-search-form';
@@ -68,7 +69,10 @@ export function Component() {
         video={data.hero.video}
         showLinks={{ applePodcasts: externalUrls.applePodcasts, spotify: externalUrls.spotifyShow }}
       />
-      <EpisodesSection data={data} sectionRef={sectionRef} headingRef={headingRef} />
+      {/* The list, its search form and pages hydrate after the hero (decision 022). */}
+      <HydrateLater>
+        <EpisodesSection data={data} sectionRef={sectionRef} headingRef={headingRef} />
+      </HydrateLater>
     </>
   );
 }
