@@ -15,13 +15,11 @@
  *
  * Figures vary with the machine; run it with the machine to itself.
  */
-import { execFileSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { createContentRepo, sendPushWebhook, serves } from '../local/content-repo';
 import { startServerProcess } from '../local/server-process';
 import type { ServerProcess } from '../local/server-process';
 import { median } from './median';
@@ -32,72 +30,31 @@ const SWAPS = Number(values.swaps);
 const SECONDS = Number(values.seconds);
 const SECRET = 'content-swap-bench-secret';
 const rootDir = process.cwd();
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'Bench',
-  GIT_AUTHOR_EMAIL: 'bench@harborledger.example',
-  GIT_COMMITTER_NAME: 'Bench',
-  GIT_COMMITTER_EMAIL: 'bench@harborledger.example',
-};
-
 function rssMb(pid: number): number {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kb) / 1024;
 }
 
 /** A bare repository holding content/ with `episodes` episodes, and a clone to push from. */
-function repositoryWith(dir: string, episodes: number) {
-  const origin = path.join(dir, 'site.git');
-  const clone = path.join(dir, 'clone');
-  const git = (...args: string[]) => execFileSync('git', ['-C', clone, ...args], { env: GIT_ENV, encoding: 'utf8' }).trim();
-  execFileSync('git', ['init', '--quiet', '--bare', '-b', 'main', origin]);
-  execFileSync('git', ['init', '--quiet', '-b', 'main', clone]);
-  git('remote', 'add', 'origin', origin);
-  cpSync(path.join(rootDir, 'content'), path.join(clone, 'content'), { recursive: true });
-  const episodesDir = path.join(clone, 'content', 'episodes');
-  const sample = readdirSync(episodesDir).filter((name) => name.endsWith('.md'));
-  for (let n = sample.length; n < episodes; n++) {
-    const from = sample[n % sample.length]!;
-    // A copy under a new id and title; numbered episodes ('Episode 0'...) stay the sample's own.
-    const text = readFileSync(path.join(episodesDir, from), 'utf8')
-      .replace(/^title: .*$/m, `title: "Sample episode, copy ${n}"`)
-      .replace(/^number: .*\n/m, '');
-    writeFileSync(path.join(episodesDir, `copy-${n}-${from}`), text);
-  }
-  const push = (message: string) => {
-    git('add', '--all');
-    git('commit', '--quiet', '-m', message);
-    git('push', '--quiet', 'origin', 'main');
-    return git('rev-parse', 'HEAD');
-  };
-  push('content');
-  const retitled = path.join(episodesDir, sample[0]!);
+function repositoryWith(episodes: number) {
+  const repo = createContentRepo(rootDir, 'content-swap-bench-', { episodes });
+  const episodesDir = path.join(repo.contentDir, 'episodes');
+  const retitled = path.join(episodesDir, readdirSync(episodesDir).filter((name) => name.endsWith('.md'))[0]!);
   const original = readFileSync(retitled, 'utf8');
   return {
-    origin,
+    ...repo,
     count: readdirSync(episodesDir).filter((name) => name.endsWith('.md')).length,
     /** Pushes a commit that retitles one episode; answers the commit. */
     change(n: number) {
       writeFileSync(retitled, original.replace(/^title: .*$/m, `title: "Retitled by push ${n}"`));
-      return push(`retitle ${n}`);
+      return repo.push(`retitle ${n}`);
     },
   };
 }
 
 async function webhook(server: ServerProcess, commit: string) {
-  const body = JSON.stringify({ ref: 'refs/heads/main', after: commit });
-  const signature = `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
-  const answer = await fetch(`${server.origin}/api/content/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
-    body,
-  });
+  const answer = await sendPushWebhook(server.origin, commit, SECRET);
   if (answer.status !== 202) throw new Error(`webhook answered ${answer.status}`);
-}
-
-async function servedIs(server: ServerProcess, commit: string) {
-  const ready = (await (await fetch(`${server.origin}/readyz`)).json()) as { content?: string };
-  return ready.content?.includes(`serving ${commit.slice(0, 12)}`) ?? false;
 }
 
 /** Push, webhook, and wait until served: the time, the server's CPU and its peak RSS meanwhile. */
@@ -108,7 +65,7 @@ async function timedSwap(server: ServerProcess, repo: ReturnType<typeof reposito
   let peak = rssMb(pid);
   const commit = repo.change(n);
   await webhook(server, commit);
-  while (!(await servedIs(server, commit))) {
+  while (!(await serves(server.origin, commit))) {
     peak = Math.max(peak, rssMb(pid));
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -147,8 +104,8 @@ async function loadWindow(server: ServerProcess, swapsEvery?: { repo: ReturnType
 }
 
 for (const episodes of [57, 500]) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'harbor-swap-bench-'));
-  const repo = repositoryWith(dir, episodes);
+  const repo = repositoryWith(episodes);
+  const { dir } = repo;
   const startedAt = performance.now();
   const server = await startServerProcess({
     env: {
@@ -184,6 +141,6 @@ for (const episodes of [57, 500]) {
     );
   } finally {
     await server.stop();
-    rmSync(dir, { recursive: true, force: true });
+    repo.remove();
   }
 }

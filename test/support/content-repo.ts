@@ -4,34 +4,12 @@
  * content/ to commit and push from, and the push webhook signed as GitHub
  * signs it.
  */
-import { execFileSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { createContentRepo as createRepo } from '../../scripts/local/content-repo';
+import type { ContentRepo, ContentRepoOptions } from '../../scripts/local/content-repo';
 import { rootDir } from './app';
 
-/** Who commits in the tests' repositories: fixed, so no git config of the machine is needed. */
-export const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'Test Editor',
-  GIT_AUTHOR_EMAIL: 'editor@harborledger.example',
-  GIT_COMMITTER_NAME: 'Test Editor',
-  GIT_COMMITTER_EMAIL: 'editor@harborledger.example',
-};
-
-export interface ContentRepo {
-  /** The temporary folder holding it all; work folders of the servers may go in it too. */
-  dir: string;
-  /** The bare repository: what CONTENT_REPO names. */
-  origin: string;
-  /** The clone's content/ folder, to edit before `push`. */
-  contentDir: string;
-  /** Commits everything in the clone, pushes it to main and answers the commit. */
-  push(message: string): string;
-  /** Removes the folder. */
-  remove(): void;
-}
+export { GIT_ENV, readyz, sendPushWebhook, serves } from '../../scripts/local/content-repo';
+export type { ContentRepo } from '../../scripts/local/content-repo';
 
 /**
  * A bare repository whose main holds one commit: the content as the image has it, or with
@@ -39,53 +17,6 @@ export interface ContentRepo {
  * of page still, but about half as many to render for each version served (the swap's cost is
  * its CPU, and these tests run on shared machines).
  */
-export function createContentRepo(prefix: string, options: { fewEpisodes?: boolean } = {}): ContentRepo {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  const origin = path.join(dir, 'site.git');
-  const clone = path.join(dir, 'clone');
-  const git = (...args: string[]) => execFileSync('git', ['-C', clone, ...args], { env: GIT_ENV, encoding: 'utf8' }).trim();
-  execFileSync('git', ['init', '--quiet', '--bare', '-b', 'main', origin]);
-  execFileSync('git', ['init', '--quiet', '-b', 'main', clone]);
-  git('remote', 'add', 'origin', origin);
-  const contentDir = path.join(clone, 'content');
-  cpSync(path.join(rootDir, 'content'), contentDir, { recursive: true });
-  if (options.fewEpisodes) {
-    const redirects = readFileSync(path.join(contentDir, 'redirects.yaml'), 'utf8');
-    for (const file of readdirSync(path.join(contentDir, 'episodes'))) {
-      if (!existsSync(path.join(contentDir, 'transcripts', file)) && !redirects.includes(`episode: ${file.replace(/\.md$/, '')}`))
-        rmSync(path.join(contentDir, 'episodes', file));
-    }
-  }
-  const push = (message: string) => {
-    git('add', '--all');
-    git('commit', '--quiet', '-m', message);
-    git('push', '--quiet', 'origin', 'main');
-    return git('rev-parse', 'HEAD');
-  };
-  push('The content as the image has it');
-  return { dir, origin, contentDir, push, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-/** Tells the server at `serverOrigin` that main moved to `commit`, signed as GitHub signs (X-Hub-Signature-256). */
-export function sendPushWebhook(serverOrigin: string, commit: string, secret: string): Promise<Response> {
-  const body = JSON.stringify({ ref: 'refs/heads/main', after: commit });
-  return fetch(`${serverOrigin}/api/content/webhook`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-github-event': 'push',
-      'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
-    },
-    body,
-  });
-}
-
-/** /readyz's body: `content` says which commit is served and, when the head is not, why. */
-export async function readyz(serverOrigin: string): Promise<{ status: string; content?: string }> {
-  return (await (await fetch(`${serverOrigin}/readyz`)).json()) as { status: string; content?: string };
-}
-
-/** Whether the server's /readyz says it serves `commit` (`serving <12 hex> of main`). */
-export async function serves(serverOrigin: string, commit: string): Promise<boolean> {
-  return (await readyz(serverOrigin)).content?.startsWith(`serving ${commit.slice(0, 12)} of main`) ?? false;
+export function createContentRepo(prefix: string, options: ContentRepoOptions = {}): ContentRepo {
+  return createRepo(rootDir, prefix, options);
 }
