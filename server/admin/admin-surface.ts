@@ -26,6 +26,7 @@ import { EMBED_ORIGINS } from '../http/security-headers';
 import { BUILD_MANIFEST_PATH } from '../pages/asset-manifest';
 import type { BuildManifest } from '../pages/asset-manifest';
 import { adminConfig, SITE_API_PATH } from './admin-config';
+import { adminDocument, escapeHtml } from './admin-document';
 import type { AdminConfig } from './admin-config';
 import { editorSignIn } from './sign-in/editor-sign-in';
 import type { EditorSignIn } from './sign-in/editor-sign-in';
@@ -85,8 +86,6 @@ export function adminCsp(connectOrigins: string[]) {
   });
 }
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** The stylesheets of the site's own pages, for the preview pane (CMS.registerPreviewStyle). */
 function previewAssets(rootDir: string): { styles: string[]; iconSprite: string } {
   const file = path.join(rootDir, BUILD_MANIFEST_PATH);
@@ -99,21 +98,15 @@ function previewAssets(rootDir: string): { styles: string[]; iconSprite: string 
 
 /** The whole admin document: no inline script, the bundle by src, the preview's stylesheets in a meta element. */
 export function adminPage(script: string, { styles, iconSprite }: { styles: string[]; iconSprite: string }): string {
-  return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="robots" content="noindex, nofollow">',
-    '<title>Content editor</title>',
-    `<meta name="preview-styles" content="${escapeAttribute(styles.join(' '))}">`,
-    `<meta name="icon-sprite" content="${escapeAttribute(iconSprite)}">`,
-    `<script type="module" src="${escapeAttribute(script)}"></script>`,
-    '</head>',
-    '<body></body>',
-    '</html>',
-  ].join('\n');
+  return adminDocument(
+    'Content editor',
+    [
+      `<meta name="preview-styles" content="${escapeHtml(styles.join(' '))}">`,
+      `<meta name="icon-sprite" content="${escapeHtml(iconSprite)}">`,
+      `<script type="module" src="${escapeHtml(script)}"></script>`,
+    ],
+    ['<body></body>'],
+  );
 }
 
 export interface AdminSurfaceOptions {

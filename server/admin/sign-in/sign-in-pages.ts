@@ -2,6 +2,8 @@
  * The few pages of the editors' sign-in, as static HTML: no inline script and no inline style (one small
  * stylesheet by href), noindex, in words a person can act on. The admin's own CSP covers them.
  */
+import { adminDocument, escapeHtml } from '../admin-document';
+
 export const SIGN_IN_STYLESHEET_PATH = '/admin/auth/sign-in.css';
 export const LOGIN_PATH = '/admin/auth/login';
 export const CALLBACK_PATH = '/admin/auth/callback';
@@ -15,28 +17,12 @@ h1{font-size:1.4rem;margin-top:0}
 form{margin:1.5rem 0 0}
 `;
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
 function page(title: string, body: string[]): string {
-  return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="robots" content="noindex, nofollow">',
-    `<title>${escapeHtml(title)}</title>`,
-    `<link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}">`,
-    '</head>',
-    '<body>',
-    '<main>',
-    `<h1>${escapeHtml(title)}</h1>`,
-    ...body,
-    '</main>',
-    '</body>',
-    '</html>',
-  ].join('\n');
+  return adminDocument(
+    title,
+    [`<link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}">`],
+    ['<body>', '<main>', `<h1>${escapeHtml(title)}</h1>`, ...body, '</main>', '</body>'],
+  );
 }
 
 const signInLink = (returnTo?: string) =>
