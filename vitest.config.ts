@@ -7,7 +7,13 @@ import { SlowFilesFirst } from './test/support/slow-files-first';
  * (10,000 searches, the archive's captures). They are a project of their own that runs after the others,
  * one file at a time.
  */
-const HEAVY_TESTS = ['test/process/review.test.ts', 'test/process/edit.test.ts', 'test/browser/admin-workflow.test.ts'];
+const HEAVY_TESTS = [
+  'test/process/review.test.ts',
+  'test/process/edit.test.ts',
+  'test/browser/admin-workflow.test.ts',
+  // The built server, a provider and two people in Chromium, and the site archiving each version: about two minutes.
+  'test/browser/editor-four-eyes.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -79,5 +79,7 @@ export function siteBackend(config: AppConfig, { logger, contentSync }: { logger
   if (replicas) contentSync?.onServed(() => void replicas.update());
   const router = express.Router();
   if (replicas) router.use(replicas.router);
-  return { api: api.router as RequestHandler, replicas: router as RequestHandler };
+  // The API as the admin surface mounts it, at /admin/api/v1 (api.router, which routes that full path, would
+  // never match there: every call of the editor fell through to the pages' 405).
+  return { api: api.endpoint as RequestHandler, replicas: router as RequestHandler };
 }

@@ -20,12 +20,19 @@ export const echoEditor: RequestHandler = (req, res) => {
   res.json({ method: req.method, path: req.path, editor: signedInEditor(res) ?? null });
 };
 
-export async function startEditorSite(options: { env: Record<string, string>; now?: Clock; api?: RequestHandler }) {
+/**
+ * `api`: the editor's API behind the gate; by default echoEditor, or 'site-backend' for the one the admin surface
+ * makes itself on CONTENT_REPO (server/admin/site-backend.ts), as the running server has it.
+ */
+export async function startEditorSite(options: { env: Record<string, string>; now?: Clock; api?: RequestHandler | 'site-backend' }) {
   const { logger, records } = capturingLogger();
   const config = testConfig(options.env);
   const site = createApp(config, { logger });
   const signIn = editorSignIn(config, { logger, now: options.now });
-  const admin = adminSurface(config, { signIn, siteApi: options.api ?? echoEditor });
+  const admin =
+    options.api === 'site-backend'
+      ? adminSurface(config, { signIn, logger })
+      : adminSurface(config, { signIn, siteApi: options.api ?? echoEditor });
   if (!signIn || !admin) throw new Error('startEditorSite needs CMS_BACKEND=site and its variables');
   const outer = express();
   outer.set('trust proxy', config.trustProxy);

@@ -98,13 +98,14 @@ export function editorBackend(options: EditorBackendOptions) {
   };
 
   const handle = [requireEditor, express.json({ limit: EDITOR_BACKEND_BODY_LIMIT }), answer, badBody];
+  // `endpoint` answers at the path it is mounted on (the admin surface mounts it at /admin/api/v1 behind the
+  // sign-in's gate, and Express strips that prefix); `router` is the same at EDITOR_BACKEND_PATH itself.
+  const endpoint = express.Router();
+  endpoint.post('/', ...handle);
+  endpoint.all('/', (_req, res) => void res.status(405).set('Allow', 'POST').json({ error: 'The editor’s backend answers POST only.' }));
   const router = express.Router();
-  router.post(EDITOR_BACKEND_PATH, ...handle);
-  router.all(
-    EDITOR_BACKEND_PATH,
-    (_req, res) => void res.status(405).set('Allow', 'POST').json({ error: 'The editor’s backend answers POST only.' }),
-  );
-  return { router, handle, path: EDITOR_BACKEND_PATH };
+  router.use(EDITOR_BACKEND_PATH, endpoint);
+  return { router, endpoint, handle, path: EDITOR_BACKEND_PATH };
 }
 
 function failure(error: unknown, action: string): { status: number; body: { error: string } } {
