@@ -79,5 +79,6 @@ export function siteBackend(config: AppConfig, { logger, contentSync }: { logger
   if (replicas) contentSync?.onServed(() => void replicas.update());
   const router = express.Router();
   if (replicas) router.use(replicas.router);
-  return { api: api.router as RequestHandler, replicas: router as RequestHandler };
+  // The admin surface mounts the API at /admin/api/v1 (behind the sign-in's gate): the router that answers at its mount.
+  return { api: api.mounted as RequestHandler, replicas: router as RequestHandler };
 }

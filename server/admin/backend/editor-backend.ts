@@ -98,13 +98,14 @@ export function editorBackend(options: EditorBackendOptions) {
   };
 
   const handle = [requireEditor, express.json({ limit: EDITOR_BACKEND_BODY_LIMIT }), answer, badBody];
+  // Answers at the path it is mounted on: the admin surface mounts it at /admin/api/v1 behind the sign-in's gate
+  // (router.use strips that prefix, so a route of the full path there would never match).
+  const mounted = express.Router();
+  mounted.post('/', ...handle);
+  mounted.all('/', (_req, res) => void res.status(405).set('Allow', 'POST').json({ error: 'The editor’s backend answers POST only.' }));
   const router = express.Router();
-  router.post(EDITOR_BACKEND_PATH, ...handle);
-  router.all(
-    EDITOR_BACKEND_PATH,
-    (_req, res) => void res.status(405).set('Allow', 'POST').json({ error: 'The editor’s backend answers POST only.' }),
-  );
-  return { router, handle, path: EDITOR_BACKEND_PATH };
+  router.use(EDITOR_BACKEND_PATH, mounted);
+  return { router, mounted, handle, path: EDITOR_BACKEND_PATH };
 }
 
 function failure(error: unknown, action: string): { status: number; body: { error: string } } {
