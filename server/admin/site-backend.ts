@@ -63,6 +63,9 @@ export function siteBackend(config: AppConfig, { logger, contentSync }: { logger
   const record = config.archiveDir ? openApprovalRecord(config.archiveDir) : undefined;
   if (!record)
     logger.warn('ARCHIVE_DIR is not set: publications are not recorded in approvals.jsonl; set it for the record compliance keeps');
+  const replicas =
+    sync.replicaToken &&
+    publishedRepository({ repository: sync.repository, branch: sync.branch, workDir: sync.workDir, token: sync.replicaToken, logger });
   const api = editorBackend({
     repository: sync.repository,
     branch: sync.branch,
@@ -70,13 +73,13 @@ export function siteBackend(config: AppConfig, { logger, contentSync }: { logger
     logger,
     reviewers: backend.reviewers,
     recordPublication: async (line) => void (await record?.recordPublication(line)),
-    onPublished: () => contentSync?.moved(),
+    // Served here at once. Replicas fetching from this one's copy are told only once the copy holds the version
+    // (below): told now, they would fetch the copy's old head, find nothing new, and wait for their next poll.
+    onPublished: () => (replicas ? contentSync?.refresh() : contentSync?.moved()),
   });
-  const replicas =
-    sync.replicaToken &&
-    publishedRepository({ repository: sync.repository, branch: sync.branch, workDir: sync.workDir, token: sync.replicaToken, logger });
   // The replicas get each version once this one has checked and served it: never a head that fails the check.
-  if (replicas) contentSync?.onServed(() => void replicas.update());
+  // Then every replica is told (LISTEN/NOTIFY with DATABASE_URL), as for a push.
+  if (replicas) contentSync?.onServed((commit) => void replicas.update(commit).then(() => contentSync.moved()));
   const router = express.Router();
   if (replicas) router.use(replicas.router);
   // The admin surface mounts the API at /admin/api/v1 (behind the sign-in's gate): the router that answers at its mount.

@@ -104,6 +104,8 @@ function following(sync: ContentSyncConfig, { rootDir, databaseUrl }: AppConfig,
     onServed: (listener: (commit: string) => void) => void served.push(listener),
     /** The branch moved here (the editor at /admin published): fetched now, and every replica told, as for a push. */
     moved: pushed,
+    /** Fetched now by this replica alone: the others are told later (./published-repository.ts, once its copy holds the version). */
+    refresh,
     /** POST /api/content/webhook, when CONTENT_WEBHOOK_SECRET is set. */
     webhook: sync.webhookSecret
       ? contentWebhookRoute({ secret: sync.webhookSecret, branch: sync.branch, refresh: pushed, logger })
