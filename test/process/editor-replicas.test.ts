@@ -13,6 +13,8 @@
  * - Both replicas serve it within seconds; the follower's /readyz names the published commit.
  * - The follower's URL offers the published branch alone: no draft's branch, no draft's commit.
  * - A replica started afterwards with the follower's environment serves the latest version at once.
+ * - With the editing replica down, the followers keep serving what they have; a follower started then
+ *   refuses to start, in one line that names CONTENT_REPO without its token.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -220,4 +222,25 @@ describe('replicas with the site as the editor’s backend', () => {
     expect(await serves(c.origin, published)).toBe(true);
     expect(await showsTitle(c)).toBe(true);
   });
+
+  it(
+    'with the editing replica down the followers keep serving; one started then refuses, without the token in what it says',
+    { timeout: 120_000 },
+    async () => {
+      expect(await a.stop('SIGTERM')).toBe(0);
+      expect(await showsTitle(b)).toBe(true);
+      expect(await serves(b.origin, published)).toBe(true);
+      const refusal = await start('d', followerEnv(a)).then(
+        () => 'started',
+        (error: Error) => error.message,
+      );
+      expect(refusal).toMatch(/the server exited \(1\) before it listened/);
+      expect(refusal).toMatch(
+        new RegExp(
+          `Not started: CONTENT_REPO http://replica:\\*\\*\\*@127\\.0\\.0\\.1:${a.port}/api/content/published\\.git \\(branch main\\) cannot be read`,
+        ),
+      );
+      expect(refusal).not.toContain(TOKEN);
+    },
+  );
 });
