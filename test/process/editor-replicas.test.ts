@@ -217,6 +217,25 @@ describe('replicas with the site as the editor’s backend', () => {
     expect(await pressPage(a)).not.toContain(DRAFT_TITLE);
   });
 
+  it('the copy through the site’s whole stack: read-only, behind the token, never cached', async () => {
+    const infoRefs = `${a.origin}/api/content/published.git/info/refs`;
+    const authorization = `Basic ${Buffer.from(`replica:${TOKEN}`).toString('base64')}`;
+    const got = await fetch(infoRefs, { headers: { authorization, 'accept-encoding': 'gzip' } });
+    expect(got.status).toBe(200);
+    expect(got.headers.get('cache-control')).toBe('no-store');
+    expect(await got.text()).toBe(`${published}\trefs/heads/main\n`);
+    const head = await fetch(infoRefs, { method: 'HEAD', headers: { authorization } });
+    expect(head.status).toBe(200);
+    const anonymous = await fetch(infoRefs);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toBe('Basic realm="published content"');
+    // Asked again without the token after a good answer: still 401, not a page kept from before.
+    expect((await fetch(infoRefs)).status).toBe(401);
+    const write = await fetch(infoRefs, { method: 'POST', headers: { authorization } });
+    expect(write.status).toBe(405);
+    expect(write.headers.get('allow')).toBe('GET, HEAD');
+  });
+
   it('a replica started afterwards with the follower’s environment serves the latest version at once', { timeout: 180_000 }, async () => {
     const c = await start('c', followerEnv(a));
     expect(await serves(c.origin, published)).toBe(true);
