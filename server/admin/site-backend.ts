@@ -2,7 +2,8 @@
  * CMS_BACKEND=site put together (issue 46): the editor's API on the content repository
  * (./backend/), each publication written to the approval record (server/approvals/) and served at
  * once (the content follower is told the branch moved, and tells the other replicas), and, with
- * CONTENT_REPLICA_TOKEN, the published branch served read-only to those replicas.
+ * CONTENT_REPLICA_TOKEN, the published branch served read-only to those replicas, who are told of a
+ * version once their copy holds it (docs/scaling-out.md, test/process/editor-replicas.test.ts).
  *
  * A content repository that does not exist yet is made here, holding the content the image was built
  * with: an operator names a path on a volume and the editor works on first start.
