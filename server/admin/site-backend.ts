@@ -2,7 +2,8 @@
  * CMS_BACKEND=site put together (issue 46): the editor's API on the content repository
  * (./backend/), each publication written to the approval record (server/approvals/) and served at
  * once (the content follower is told the branch moved, and tells the other replicas), and, with
- * CONTENT_REPLICA_TOKEN, the published branch served read-only to those replicas.
+ * CONTENT_REPLICA_TOKEN, the published branch served read-only to those replicas, who are told of a
+ * version once their copy holds it (docs/scaling-out.md, test/process/editor-replicas.test.ts).
  *
  * A content repository that does not exist yet is made here, holding the content the image was built
  * with: an operator names a path on a volume and the editor works on first start.
@@ -63,6 +64,9 @@ export function siteBackend(config: AppConfig, { logger, contentSync }: { logger
   const record = config.archiveDir ? openApprovalRecord(config.archiveDir) : undefined;
   if (!record)
     logger.warn('ARCHIVE_DIR is not set: publications are not recorded in approvals.jsonl; set it for the record compliance keeps');
+  const replicas =
+    sync.replicaToken &&
+    publishedRepository({ repository: sync.repository, branch: sync.branch, workDir: sync.workDir, token: sync.replicaToken, logger });
   const api = editorBackend({
     repository: sync.repository,
     branch: sync.branch,
@@ -70,13 +74,13 @@ export function siteBackend(config: AppConfig, { logger, contentSync }: { logger
     logger,
     reviewers: backend.reviewers,
     recordPublication: async (line) => void (await record?.recordPublication(line)),
-    onPublished: () => contentSync?.moved(),
+    // Served here at once. Replicas fetching from this one's copy are told only once the copy holds the version
+    // (below): told now, they would fetch the copy's old head, find nothing new, and wait for their next poll.
+    onPublished: () => (replicas ? contentSync?.refresh() : contentSync?.moved()),
   });
-  const replicas =
-    sync.replicaToken &&
-    publishedRepository({ repository: sync.repository, branch: sync.branch, workDir: sync.workDir, token: sync.replicaToken, logger });
   // The replicas get each version once this one has checked and served it: never a head that fails the check.
-  if (replicas) contentSync?.onServed(() => void replicas.update());
+  // Then every replica is told (LISTEN/NOTIFY with DATABASE_URL), as for a push.
+  if (replicas) contentSync?.onServed((commit) => void replicas.update(commit).then(() => contentSync.moved()));
   const router = express.Router();
   if (replicas) router.use(replicas.router);
   // The API as the admin surface mounts it, at /admin/api/v1 (api.router, which routes that full path, would

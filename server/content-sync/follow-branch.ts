@@ -47,6 +47,22 @@ export function checkVersion(folder: string, rootDir: string): ContentSource {
   return loadContent(folder, path.join(folder, CONTENT_DIR), [path.join(folder, 'public'), path.join(rootDir, 'public')]);
 }
 
+/**
+ * CONTENT_REPO as logs, /readyz and refusals name it: a password in the URL (a replica's
+ * http://replica:<CONTENT_REPLICA_TOKEN>@…, a host's token) replaced by ***. Git hides it in its own messages too.
+ */
+export function shownRepository(repository: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(repository)) return repository;
+  try {
+    const url = new URL(repository);
+    if (!url.password) return repository;
+    url.password = '***';
+    return url.href;
+  } catch {
+    return repository;
+  }
+}
+
 export type BranchFollowing = ReturnType<typeof following>;
 
 /** Undefined without CONTENT_REPO: the site serves the image's content/, as it always has. */
@@ -57,7 +73,8 @@ export function followBranch(config: AppConfig, options: FollowBranchOptions) {
 function following(sync: ContentSyncConfig, { rootDir, databaseUrl }: AppConfig, { site, logger, database, metrics }: FollowBranchOptions) {
   const served: Array<(commit: string) => void> = [];
   const follower = createContentFollower({
-    repository: sync.repository,
+    // Only shown (what is fetched is the mirror's): never with the password.
+    repository: shownRepository(sync.repository),
     branch: sync.branch,
     mirror: openGitMirror(sync),
     check: (folder) => checkVersion(folder, rootDir),
@@ -104,6 +121,8 @@ function following(sync: ContentSyncConfig, { rootDir, databaseUrl }: AppConfig,
     onServed: (listener: (commit: string) => void) => void served.push(listener),
     /** The branch moved here (the editor at /admin published): fetched now, and every replica told, as for a push. */
     moved: pushed,
+    /** Fetched now by this replica alone: the others are told later (./published-repository.ts, once its copy holds the version). */
+    refresh,
     /** POST /api/content/webhook, when CONTENT_WEBHOOK_SECRET is set. */
     webhook: sync.webhookSecret
       ? contentWebhookRoute({ secret: sync.webhookSecret, branch: sync.branch, refresh: pushed, logger })

@@ -49,7 +49,7 @@ export function publishedRepository({ repository, branch, workDir, token, logger
     run('git', args, { env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1' }, timeout: 60_000 });
   let queue: Promise<void> = Promise.resolve();
 
-  async function update() {
+  async function update(commit?: string) {
     if (!existsSync(path.join(copy, 'HEAD'))) {
       mkdirSync(workDir, { recursive: true });
       await git(['init', '--quiet', '--bare', copy]);
@@ -59,7 +59,8 @@ export function publishedRepository({ repository, branch, workDir, token, logger
       await git(['--git-dir', copy, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`]);
     }
     // Objects first, then the ref, then the files a dumb fetch reads: a reader sees the old head or the new, whole.
-    await git(['--git-dir', repository, 'push', '--quiet', '--force', copy, `refs/heads/${branch}:refs/heads/${branch}`]);
+    // The commit this replica served when named: never a head it has not checked yet.
+    await git(['--git-dir', repository, 'push', '--quiet', '--force', copy, `${commit ?? `refs/heads/${branch}`}:refs/heads/${branch}`]);
     await git(['--git-dir', copy, 'update-server-info']);
   }
 
@@ -85,11 +86,16 @@ export function publishedRepository({ repository, branch, workDir, token, logger
 
   return {
     router: router as RequestHandler,
-    /** Copies the published branch's head for the replicas; calls run one after another, never at once. */
-    update(): Promise<void> {
-      queue = queue.then(update).catch((error: unknown) => {
-        logger.error({ err: error }, 'content: the copy the replicas fetch could not be updated; they keep the version they have');
-      });
+    /**
+     * Points the replicas' branch at `commit` (by default the branch's head), objects and all; calls run one after
+     * another, never at once. Resolves once a replica's fetch would see it (or the failure is logged).
+     */
+    update(commit?: string): Promise<void> {
+      queue = queue
+        .then(() => update(commit))
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'content: the copy the replicas fetch could not be updated; they keep the version they have');
+        });
       return queue;
     },
   };
