@@ -16,6 +16,7 @@ import { Component, useMemo } from 'react';
 import type { ChangeEvent, ComponentClass, ComponentType } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { APP_PAYLOAD_ELEMENT_ID } from '../shared/app-payload';
+import { SITE_BACKEND_NAME, SiteBackend } from './admin-site-backend';
 import type { AppPayload } from '../shared/app-payload';
 import { PressCardList } from '../shared/components/press-card';
 import type { Block, Episode, PressItem } from '../shared/content/types';
@@ -330,6 +331,7 @@ async function start() {
   if (!response.ok) throw new Error(`/admin/config.json answered ${response.status}`);
   const config = (await response.json()) as { media_folder?: string; public_folder?: string };
   if (config.media_folder && config.public_folder) uploads = { folder: config.media_folder, publicPath: config.public_folder };
+  CMS.registerBackend(SITE_BACKEND_NAME, SiteBackend as never);
   CMS.init({ config: config as never });
 }
 

@@ -49,7 +49,8 @@ function backendOf(backend: CmsBackend, config: AppConfig): { config: Record<str
       // Decap's proxy protocol, served by the site on its own origin (connect-src 'self'): the editor signed in to the site
       // itself (server/admin/sign-in/), so the session cookie goes with each call and no token reaches the browser.
       return {
-        config: { name: 'proxy', proxy_url: `${config.siteUrl}${SITE_API_PATH}`, branch: config.contentSync?.branch ?? 'main' },
+        // 'site': Decap's proxy backend as client/admin-site-backend.tsx registers it, which signs out of the site too.
+        config: { name: 'site', proxy_url: `${config.siteUrl}${SITE_API_PATH}`, branch: config.contentSync?.branch ?? 'main' },
         origins: [],
       };
   }

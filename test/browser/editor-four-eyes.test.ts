@@ -118,7 +118,7 @@ describe('four eyes in the editor, signed in through the provider (CMS_BACKEND=s
     }
   }
 
-  /** /admin/ → the site's sign-in page → the provider's login and consent pages → back in the editor, past Decap's own Login. */
+  /** /admin/ → the site's sign-in page → the provider's login and consent pages → back in the editor, with no second Login. */
   async function signIn(page: Page, login: string, options: { screenshot?: string } = {}) {
     await page.goto(`${siteUrl}/admin/`);
     await expect.poll(() => page.title()).toBe('Sign in to the content editor');
@@ -129,9 +129,10 @@ describe('four eyes in the editor, signed in through the provider (CMS_BACKEND=s
     await page.locator('input[name="password"]').fill('any password');
     await page.getByRole('button', { name: 'Sign-in' }).click();
     await page.getByRole('button', { name: 'Continue' }).click({ timeout: 15_000 });
-    // Back on the site, in Decap: its proxy backend's own Login button, which asks nothing more.
+    // Back on the site, straight into Decap: the site's backend asks nothing more (client/admin-site-backend.tsx).
     await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(new RegExp(`^${siteUrl}/admin/`));
-    await page.getByRole('button', { name: 'Login' }).click({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Account' }).waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('button', { name: 'Login' }).count()).toBe(0);
   }
 
   /** The toolbar's status menu, as an editor uses it. */
@@ -294,11 +295,12 @@ describe('four eyes in the editor, signed in through the provider (CMS_BACKEND=s
     expect(verify.status, verify.stdout + verify.stderr).toBe(0);
   }, 180_000);
 
-  it('the author signs out: /admin/ shows the sign-in page again, and the API answers 401', async () => {
+  it("the author signs out with Decap's Log Out: the site's sign-in page again, and the API answers 401", async () => {
     await as('author', async (page) => {
-      // The sign-out is a POST from the site's own page (Decap's own Log Out does not reach the site).
-      const status = await page.evaluate(async () => (await fetch('/admin/auth/logout', { method: 'POST' })).status);
-      expect(status).toBe(200);
+      await page.goto(`${siteUrl}/admin/#/collections/press`);
+      await page.getByRole('button', { name: 'Account' }).click({ timeout: 60_000 });
+      await page.getByRole('menuitem', { name: 'Log Out' }).click();
+      await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('Sign in to the content editor');
       await page.goto(`${siteUrl}/admin/`);
       await expect.poll(() => page.title()).toBe('Sign in to the content editor');
       const api = await page.evaluate(async () => {

@@ -79,7 +79,7 @@ describe('signing in', () => {
     const config = await fetch(`${site.origin}/admin/config.json`, { headers: { cookie } });
     expect(config.status).toBe(200);
     const json = (await config.json()) as Record<string, unknown>;
-    expect(json.backend).toEqual({ name: 'proxy', proxy_url: `${SITE_URL}/admin/api/v1`, branch: 'main' });
+    expect(json.backend).toEqual({ name: 'site', proxy_url: `${SITE_URL}/admin/api/v1`, branch: 'main' });
     expect(json).not.toHaveProperty('local_backend');
     expect(config.headers.get('content-security-policy')).toMatch(/connect-src 'self' blob:;/);
   });
