@@ -1,6 +1,6 @@
 /** README.txt of an export (export-record.ts): what each file is, and how to check the chain by hand. */
-export const EXPORT_README = `APPROVAL RECORD: Harbor Ledger Advisors' website
-================================================
+export const EXPORT_README = `APPROVAL RECORD OF THE FIRM'S WEBSITE
+=====================================
 
 Every publication of the website approved by compliance, and every published
 version of the site as the public saw it, kept under SEC Rule 204-2.
