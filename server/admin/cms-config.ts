@@ -13,6 +13,7 @@ import {
   contactPageFile,
   episodeFrontMatter,
   homeFile,
+  personFile,
   legalFrontMatter,
   notFoundPageFile,
   podcastPageFile,
@@ -81,7 +82,7 @@ type Schema = z.ZodType;
 type Def = { type: string; innerType?: Schema; shape?: Record<string, Schema>; element?: Schema; in?: Schema };
 const defOf = (schema: Schema) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 type Json = {
-  type?: string;
+  type?: string | string[];
   pattern?: string;
   const?: unknown;
   enum?: unknown[];
@@ -137,7 +138,7 @@ export function stringPattern(json: Json): string | undefined {
 
 /** Fields whose text runs to sentences get a text area; everything else a line. */
 const LONG_TEXT =
-  /^(description|intro|text|lead|hint|note|privacyNote|learnFirst|bookBlurb|aboutIntro|disclaimer|heroText|subheadline|closing|comingSoonNote|errorDescription|metaDescription|episodeNotFoundDescription|noneHint|requiredNote|errorSummary)$/;
+  /^(description|bio|disclosure|intro|text|lead|hint|note|privacyNote|learnFirst|bookBlurb|aboutIntro|disclaimer|heroText|subheadline|closing|comingSoonNote|errorDescription|metaDescription|episodeNotFoundDescription|noneHint|requiredNote|errorSummary)$/;
 
 /** Per collection, fields whose widget the schema cannot tell: an episode id is chosen from the episodes. */
 const EPISODE_RELATION: Partial<CmsField> = {
@@ -146,6 +147,15 @@ const EPISODE_RELATION: Partial<CmsField> = {
   value_field: '{{slug}}',
   search_fields: ['title'],
   display_fields: ['title'],
+};
+
+/** A person named by an episode, chosen from content/people/ by name (the file name is the id). */
+const PERSON_RELATION: Partial<CmsField> = {
+  widget: 'relation',
+  collection: 'people',
+  value_field: '{{slug}}',
+  search_fields: ['name'],
+  display_fields: ['name'],
 };
 
 /**
@@ -210,7 +220,12 @@ export function fieldOf(name: string, schema: Schema, overrides: Record<string, 
     field = { ...base, widget: 'number', ...(json.type === 'integer' ? { value_type: 'int' } : {}), ...(min !== undefined ? { min } : {}) };
   } else if (json.enum) {
     field = { ...base, widget: 'select', options: json.enum.map(String) };
-  } else if (json.type === 'string' || json.anyOf?.every((branch) => branch.type === 'string')) {
+  } else if (
+    json.type === 'string' ||
+    json.anyOf?.every((branch) => branch.type === 'string') ||
+    // A number or a text of one pattern (a chapter's start: 754 or "00:12:34"): the editor saves text, which the schema reads too.
+    (Array.isArray(json.type) && json.type.every((type) => type === 'string' || type === 'number') && json.pattern !== undefined)
+  ) {
     const pattern = stringPattern(json);
     field = {
       ...base,
@@ -287,7 +302,24 @@ export function cmsCollections(): CmsCollectionsConfig {
         identifier_field: 'title',
         summary: '{{date}} {{title}}',
         preview_path: 'podcast/{{slug}}',
-        fields: [...fieldsOf(episodeFrontMatter), body('Description', 'Markdown: paragraphs, lists, **bold**, links')],
+        fields: [
+          ...fieldsOf(episodeFrontMatter, { host: PERSON_RELATION, guest: PERSON_RELATION }),
+          body('Description', 'Markdown: paragraphs, lists, **bold**, links'),
+        ],
+      },
+      {
+        name: 'people',
+        label: 'People',
+        label_singular: 'Person',
+        folder: 'content/people',
+        extension: 'yaml',
+        format: 'yaml',
+        create: true,
+        // The file name is the address (/people/<id>) and what episodes name: made once from the name.
+        slug: '{{name}}',
+        identifier_field: 'name',
+        summary: '{{name}} ({{role}})',
+        fields: fieldsOf(personFile),
       },
       {
         name: 'transcripts',

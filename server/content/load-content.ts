@@ -9,13 +9,11 @@
  * What is read here is everything, drafts and scheduled items included;
  * server/content/publication.ts decides what the public sees.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import {
   contactPageFile,
-  describeIssues,
   episodeFrontMatter,
   homeFile,
   legalFrontMatter,
@@ -32,7 +30,10 @@ import {
 } from '../../shared/content/schema';
 import type { EpisodeFrontMatter, PressFile, ServicePageFile, SiteFile } from '../../shared/content/schema';
 import { SERVICE_SLUGS } from '../../shared/content/service-slugs';
-import type { ServiceSlug, TranscriptTurn } from '../../shared/content/types';
+import type { ServiceSlug, TimedTranscript, TranscriptTurn } from '../../shared/content/types';
+import { checkEpisodePeople, PEOPLE_DIR, readPeople, readTimedTranscript } from './load-podcast';
+import type { PersonSource, TimedRead } from './load-podcast';
+import { listFiles, Problems, readMarkdownFile, readYamlFile } from './read-content-files';
 import { parseYouTubeId } from '../../shared/rules/youtube';
 import { MEDIA_UPLOADS } from './media-uploads';
 import { PLACEHOLDER_PATTERN, placeholderNames } from './placeholders';
@@ -44,6 +45,8 @@ export const CONTENT_DIR = 'content';
  * so a sibling `<id>.transcript.md` would show up as an episode.
  */
 export const TRANSCRIPTS_DIR = 'transcripts';
+export { PEOPLE_DIR };
+export type { PersonSource };
 
 export class ContentError extends Error {
   override name = 'ContentError';
@@ -60,7 +63,10 @@ export interface EpisodeSource {
   /** The description, Markdown. */
   body: string;
   transcript?: TranscriptTurn[];
+  /** content/transcripts/<id>.vtt or .srt, read into cues and paragraphs by speaker. */
+  timedTranscript?: TimedTranscript;
 }
+
 
 export interface PressSource {
   file: string;
@@ -89,84 +95,9 @@ export interface ContentSource {
   services: Record<ServiceSlug, ServicePageFile>;
   episodes: EpisodeSource[];
   press: PressSource[];
+  /** The hosts and guests, by file name; empty when content/people/ is not there. */
+  people: PersonSource[];
   redirects: { from: string; episode: string }[];
-}
-
-/** Collects problems file by file, so the editor sees all of them in one run. */
-class Problems {
-  readonly list: string[] = [];
-  /** Files are named from the folder that holds content/: `content/episodes/foo.md`. */
-  constructor(private readonly baseDir: string) {}
-  nameOf(file: string) {
-    return path.relative(this.baseDir, file).split(path.sep).join('/');
-  }
-  pathOf(name: string) {
-    return path.join(this.baseDir, name);
-  }
-  add(file: string, message: string) {
-    this.list.push(`${this.nameOf(file)}: ${message}`);
-  }
-}
-
-function readText(file: string, problems: Problems): string | undefined {
-  try {
-    return readFileSync(file, 'utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  } catch (error) {
-    problems.add(file, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : `cannot be read (${(error as Error).message})`);
-    return undefined;
-  }
-}
-
-/**
- * YAML as plain data. Syntax errors name their line; a tag (`!!js/function`,
- * `!!binary`) is refused too: content is text, numbers and true/false.
- */
-function parseYaml(source: string, file: string, problems: Problems, lineOffset = 0): unknown {
-  const document = parseDocument(source, { prettyErrors: true, uniqueKeys: true });
-  const faults = [...document.errors, ...document.warnings];
-  if (faults.length > 0) {
-    for (const fault of faults) {
-      const line = fault.linePos?.[0]?.line;
-      const message = fault.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-      problems.add(file, `${line ? `line ${line + lineOffset}: ` : ''}${message} (the YAML is not valid)`);
-    }
-    return undefined;
-  }
-  return document.toJS({ maxAliasCount: 100 });
-}
-
-/** Checks data against a schema; every issue becomes one problem of the file. */
-function check<T>(schema: z.ZodType<T>, data: unknown, file: string, problems: Problems): T | undefined {
-  const result = schema.safeParse(data);
-  if (result.success) return result.data;
-  for (const message of describeIssues(result.error, data)) problems.add(file, message);
-  return undefined;
-}
-
-function readYamlFile<T>(schema: z.ZodType<T>, file: string, problems: Problems): T | undefined {
-  const source = readText(file, problems);
-  if (source === undefined) return undefined;
-  const data = parseYaml(source, file, problems);
-  return data === undefined ? undefined : check(schema, data, file, problems);
-}
-
-/** A Markdown file with YAML front matter between two `---` lines. */
-function readMarkdownFile<T>(schema: z.ZodType<T>, file: string, problems: Problems): { meta: T; body: string } | undefined {
-  const source = readText(file, problems);
-  if (source === undefined) return undefined;
-  const match = /^---\n([\s\S]*?)\n---(?:\n|$)([\s\S]*)$/.exec(source);
-  if (!match) {
-    problems.add(file, 'must start with front matter: a line "---", the fields in YAML, and another line "---"');
-    return undefined;
-  }
-  const data = parseYaml(match[1]!, file, problems, 1);
-  if (data === undefined) return undefined;
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    problems.add(file, 'the front matter must be fields such as "title: …", one per line');
-    return undefined;
-  }
-  const meta = check(schema, data, file, problems);
-  return meta === undefined ? undefined : { meta, body: match[2]!.trim() };
 }
 
 const SPEAKER_TURN = /^\*\*(.+?):\*\*\s*([\s\S]*)$/;
@@ -182,14 +113,6 @@ export function parseTranscript(source: string): TranscriptTurn[] {
       const text = (match ? match[2]! : paragraph).replace(/\\([\\`*_[\]{}()#+\-.!<>])/g, '$1');
       return { speaker: match ? match[1]!.trim() : '', text };
     });
-}
-
-function listFiles(dir: string, problems: Problems): string[] {
-  if (!existsSync(dir)) {
-    problems.add(dir, 'the folder is missing');
-    return [];
-  }
-  return readdirSync(dir).filter((name) => !name.startsWith('.')).sort();
 }
 
 function readEpisodes(dir: string, problems: Problems): EpisodeSource[] {
@@ -221,13 +144,34 @@ function readEpisodes(dir: string, problems: Problems): EpisodeSource[] {
  * relation field, which must agree with the file name) and the turns as the body.
  * The folder is optional: a site may have no transcript at all.
  */
-function readTranscripts(dir: string, episodeIds: ReadonlySet<string>, problems: Problems): Map<string, TranscriptTurn[]> {
+function readTranscripts(
+  dir: string,
+  episodeIds: ReadonlySet<string>,
+  problems: Problems,
+): { transcripts: Map<string, TranscriptTurn[]>; timed: Map<string, TimedRead> } {
   const transcripts = new Map<string, TranscriptTurn[]>();
-  if (!existsSync(dir)) return transcripts;
-  for (const name of listFiles(dir, problems)) {
+  const timed = new Map<string, TimedRead>();
+  if (!existsSync(dir)) return { transcripts, timed };
+  const names = listFiles(dir, problems);
+  for (const name of names) {
     const file = path.join(dir, name);
+    const extension = path.extname(name);
+    if (extension === '.vtt' || extension === '.srt') {
+      const id = name.slice(0, -extension.length);
+      if (!episodeIds.has(id)) {
+        problems.add(file, `is a transcript of no episode: there is no content/episodes/${id}.md`);
+        continue;
+      }
+      if (extension === '.srt' && names.includes(`${id}.vtt`)) {
+        problems.add(file, `${id}.vtt is the same episode's timed transcript: keep one of the two`);
+        continue;
+      }
+      const read = readTimedTranscript(file, problems);
+      if (read) timed.set(id, read);
+      continue;
+    }
     if (!name.endsWith('.md')) {
-      problems.add(file, 'is not a transcript: transcript files are <episode-id>.md');
+      problems.add(file, 'is not a transcript: transcript files are <episode-id>.md, or <episode-id>.vtt or .srt for a timed one');
       continue;
     }
     const id = name.slice(0, -'.md'.length);
@@ -245,7 +189,7 @@ function readTranscripts(dir: string, episodeIds: ReadonlySet<string>, problems:
     if (turns.length === 0) problems.add(file, 'is empty');
     else transcripts.set(id, turns);
   }
-  return transcripts;
+  return { transcripts, timed };
 }
 
 function readPress(dir: string, problems: Problems): PressSource[] {
@@ -326,11 +270,15 @@ export function loadContent(rootDir: string, contentDir = path.join(rootDir, CON
     }
   }
   const episodes = readEpisodes(file('episodes'), problems);
-  const transcripts = readTranscripts(file(TRANSCRIPTS_DIR), new Set(episodes.map((episode) => episode.id)), problems);
+  const { transcripts, timed } = readTranscripts(file(TRANSCRIPTS_DIR), new Set(episodes.map((episode) => episode.id)), problems);
   for (const episode of episodes) {
     const transcript = transcripts.get(episode.id);
     if (transcript) episode.transcript = transcript;
+    const timedTranscript = timed.get(episode.id)?.transcript;
+    if (timedTranscript) episode.timedTranscript = timedTranscript;
   }
+  const people = readPeople(file(PEOPLE_DIR), problems);
+  for (const person of people) checked.push([problems.pathOf(person.file), person.meta]);
   const press = readPress(file('press'), problems);
   const redirects = yamlFile(redirectsFile, 'redirects.yaml')?.redirects;
   for (const episode of episodes) checked.push([file('episodes', `${episode.id}.md`), episode]);
@@ -343,11 +291,16 @@ export function loadContent(rootDir: string, contentDir = path.join(rootDir, CON
     else if (target.meta.draft) problems.add(file('redirects.yaml'), `redirects[${index}].episode "${redirect.episode}" is a draft, so the old address would lead nowhere`);
   }
   if (!episodes.some((episode) => !episode.meta.draft)) problems.add(file('episodes'), 'holds no episode that is not a draft: the home page shows the newest one');
+  checkEpisodePeople(episodes, people, timed, problems, file('episodes'));
 
   const inPublic = (src: string) => publicDirs.map((dir) => path.join(dir, src)).find((file) => existsSync(file));
   const localImages: Array<[string, string]> = [
     ...episodes.map((episode): [string, string] => [file('episodes', `${episode.id}.md`), episode.meta.image]),
     ...press.map((item): [string, string] => [problems.pathOf(item.file), item.meta.image]),
+    ...people.flatMap((person): Array<[string, string]> => (person.meta.photo ? [[problems.pathOf(person.file), person.meta.photo]] : [])),
+    ...episodes.flatMap((episode) =>
+      (episode.meta.chapters ?? []).flatMap((item): Array<[string, string]> => (item.image ? [[file('episodes', `${episode.id}.md`), item.image]] : [])),
+    ),
   ];
   if (site) localImages.push([file('site.yaml'), site.author.portrait.src], [file('site.yaml'), site.book.cover.src]);
   if (home) {
@@ -379,6 +332,7 @@ export function loadContent(rootDir: string, contentDir = path.join(rootDir, CON
     services: services as ContentSource['services'],
     episodes,
     press,
+    people,
     redirects: redirects!,
   };
 }

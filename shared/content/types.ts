@@ -23,6 +23,41 @@ export interface TranscriptTurn {
   text: string;
 }
 
+/** One cue of a timed transcript (WebVTT or SRT), in seconds from the start of the episode. */
+export interface TimedCue {
+  start: number;
+  end: number;
+  /** The cue's voice (`<v Morgan Ellery>`); absent when it names none. */
+  speaker?: string;
+  text: string;
+}
+
+/** Consecutive cues of one speaker: a paragraph of the transcript, starting at its first cue. */
+export interface TranscriptParagraph {
+  /** Absent when the cues name no speaker. */
+  speaker?: string;
+  start: number;
+  end: number;
+  cues: TimedCue[];
+}
+
+/** An episode's timed transcript as the content store holds it. */
+export interface TimedTranscript {
+  /** The file it was read from, as an editor names it: content/transcripts/<id>.vtt or .srt. */
+  file: string;
+  format: 'vtt' | 'srt';
+  cues: TimedCue[];
+  paragraphs: TranscriptParagraph[];
+}
+
+/** A chapter of an episode: where it starts (seconds), its title, and an optional link and picture. */
+export interface Chapter {
+  start: number;
+  title: string;
+  url?: string;
+  image?: string;
+}
+
 /** A piece of a sentence in text written as Markdown: plain text, a link, emphasis. */
 export type Inline =
   | string
