@@ -19,6 +19,7 @@ import {
   homeFile,
   legalFrontMatter,
   notFoundPageFile,
+  personFile,
   podcastPageFile,
   pressFile,
   pressPageFile,
@@ -131,6 +132,7 @@ describe('the editor config generated from the content schema', () => {
   it.each([
     ['episodes', () => collection('episodes').fields!, episodeFrontMatter],
     ['transcripts', () => collection('transcripts').fields!, transcriptFrontMatter],
+    ['people', () => collection('people').fields!, personFile],
     ['press', () => collection('press').fields!, pressFile],
     ...SERVICE_SLUGS.map((slug) => [`services/${slug}`, () => file('services', slug).fields, servicePageFile] as const),
     ['settings/site', () => file('settings', 'site').fields, siteFile],
@@ -151,7 +153,7 @@ describe('the editor config generated from the content schema', () => {
     const fields = collection('episodes').fields!;
     const byName = new Map(fields.map((field) => [field.name, field]));
     expect(byName.get('duration')!.pattern).toEqual(['^\\d{1,3} min$', 'must be minutes such as "45 min"']);
-    expect(byName.get('date')!.pattern![0]).toBe((z.toJSONSchema(episodeFrontMatter) as Json).properties!.date!.pattern);
+    expect(byName.get('date')!.pattern![0]).toBe((z.toJSONSchema(episodeFrontMatter, { io: 'input' }) as Json).properties!.date!.pattern);
     // Patterns accept what the schema accepts: every episode and article on the site passes them.
     const listen = new RegExp(byName.get('listenUrl')!.pattern![0]);
     for (const value of ['#', 'https://www.youtube.com/watch?v=SUdXOb_7ZIg']) expect(listen.test(value), value).toBe(true);

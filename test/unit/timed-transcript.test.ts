@@ -1,0 +1,133 @@
+/**
+ * Timed transcripts (shared/content/timed-transcript.ts): WebVTT and SRT read into cues, every
+ * problem named with its line, and cues grouped into paragraphs by speaker.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatMoment, groupCues, parseSrt, parseVtt, srtToVtt, vttSeconds } from '../../shared/content/timed-transcript';
+
+const VTT = `WEBVTT - a sample
+
+NOTE the sample's own words
+
+intro
+00:00:01.000 --> 00:00:04.500 align:start
+<v Morgan Ellery>Welcome to the show.
+
+00:00:04.800 --> 00:00:07.000
+<v.guest Megan Sato>Thanks &amp; hello,
+<i>Morgan</i>.
+
+00:00:07.000 --> 00:00:09.000
+Glad to be here.
+
+01:00:00.000 --> 01:00:02.250
+<v Morgan Ellery>An hour in.
+`;
+
+describe('parseVtt', () => {
+  it('reads cues with their voices, tags and character references, in seconds', () => {
+    const { cues, errors } = parseVtt(VTT);
+    expect(errors).toEqual([]);
+    expect(cues.map(({ line: _line, ...cue }) => cue)).toEqual([
+      { start: 1, end: 4.5, speaker: 'Morgan Ellery', text: 'Welcome to the show.' },
+      { start: 4.8, end: 7, speaker: 'Megan Sato', text: 'Thanks & hello, Morgan.' },
+      { start: 7, end: 9, text: 'Glad to be here.' },
+      { start: 3600, end: 3602.25, speaker: 'Morgan Ellery', text: 'An hour in.' },
+    ]);
+    expect(cues.map((cue) => cue.line)).toEqual([6, 9, 13, 16]);
+  });
+
+  it('refuses a file without the WEBVTT line', () => {
+    expect(parseVtt('00:00:01.000 --> 00:00:02.000\nHi\n').errors).toEqual([
+      { line: 1, message: 'a WebVTT file must start with a line "WEBVTT"' },
+    ]);
+  });
+
+  it('names each bad cue by the line of its timing, and keeps reading', () => {
+    const source = [
+      'WEBVTT', // 1
+      '',
+      '00:00:01.000 --> 00:00:02.000', // 3
+      '<v A>One.',
+      '',
+      '00:00:03,000 --> 00:00:04.000', // 6: SRT's comma
+      '<v A>Two.',
+      '',
+      '00:00:06.000 --> 00:00:05.000', // 9: ends before it starts
+      '<v A>Three.',
+      '',
+      '00:00:00.500 --> 00:00:07.000', // 12: before the cue above
+      '<v A>Four.',
+      '',
+      '00:00:08.000 --> 00:00:09.000', // 15: no words
+      '<v A></v>',
+      '',
+      'just words', // 18: no timing
+      'more words',
+    ].join('\n');
+    const { cues, errors } = parseVtt(source);
+    expect(cues.map((cue) => cue.text)).toEqual(['One.']);
+    expect(errors).toEqual([
+      { line: 6, message: '"00:00:03,000" is not a WebVTT time: write hours:minutes:seconds.milliseconds, such as 00:01:02.500' },
+      { line: 9, message: 'the cue ends (00:00:05.000) before it starts (00:00:06.000)' },
+      { line: 12, message: 'the cue starts (00:00:00.500) before the cue above it: cues are in the order they are spoken' },
+      { line: 15, message: 'the cue has no words' },
+      { line: 18, message: '"just words" is no cue: a cue is an optional id, a line "00:00:01.000 --> 00:00:04.000" and its words' },
+    ]);
+  });
+
+  it('says so when a file has no cue at all', () => {
+    expect(parseVtt('WEBVTT\n\nNOTE nothing yet\n').errors).toEqual([{ line: 1, message: 'the file has no cues' }]);
+  });
+
+  it('reads times with and without hours, and refuses minutes past 59', () => {
+    expect(vttSeconds('01:02.500')).toBe(62.5);
+    expect(vttSeconds('100:00:00.000')).toBe(360000);
+    expect(vttSeconds('00:60:00.000')).toBeUndefined();
+    expect(vttSeconds('1:02:03')).toBeUndefined();
+    expect(formatMoment(3723.9)).toBe('1:02:03');
+    expect(formatMoment(65)).toBe('1:05');
+  });
+});
+
+describe('SRT', () => {
+  const SRT = '1\n00:00:01,000 --> 00:00:02,500\n<v Morgan Ellery>Hello.\n\n2\n00:00:03,000 --> 00:00:04,000\nSecond line\nof words.\n';
+
+  it('becomes WebVTT line for line, after the two header lines', () => {
+    const vtt = srtToVtt(SRT).split('\n');
+    expect(vtt.slice(0, 2)).toEqual(['WEBVTT', '']);
+    expect(vtt.slice(2)).toEqual(SRT.replace(/,(\d{3})/g, '.$1').split('\n'));
+  });
+
+  it('is read into cues, and its errors are on the SRT file’s own lines', () => {
+    expect(parseSrt(SRT).cues.map(({ line, start, text }) => ({ line, start, text }))).toEqual([
+      { line: 2, start: 1, text: 'Hello.' },
+      { line: 6, start: 3, text: 'Second line of words.' },
+    ]);
+    expect(parseSrt('1\n00:00:01,000 --> 00:00:02,500\nHi.\n\n2\n00:00:03 --> 00:00:04,000\nNo.\n').errors).toEqual([
+      { line: 6, message: '"00:00:03" is not a WebVTT time: write hours:minutes:seconds.milliseconds, such as 00:01:02.500' },
+    ]);
+  });
+});
+
+describe('groupCues', () => {
+  it('makes one paragraph per speaker’s turn; a cue without a voice continues the turn', () => {
+    const paragraphs = groupCues([
+      { start: 0, end: 2, speaker: 'A', text: 'One.' },
+      { start: 2, end: 4, speaker: 'A', text: 'Two.' },
+      { start: 4, end: 6, text: 'Three.' },
+      { start: 6, end: 8, speaker: 'B', text: 'Four.' },
+      { start: 8, end: 9, speaker: 'A', text: 'Five.' },
+    ]);
+    expect(paragraphs.map(({ speaker, start, end, cues }) => ({ speaker, start, end, texts: cues.map((cue) => cue.text) }))).toEqual([
+      { speaker: 'A', start: 0, end: 6, texts: ['One.', 'Two.', 'Three.'] },
+      { speaker: 'B', start: 6, end: 8, texts: ['Four.'] },
+      { speaker: 'A', start: 8, end: 9, texts: ['Five.'] },
+    ]);
+  });
+
+  it('gives cues with no voice at all one paragraph with no speaker, and nothing for no cues', () => {
+    expect(groupCues([{ start: 0, end: 1, text: 'x' }])).toEqual([{ start: 0, end: 1, cues: [{ start: 0, end: 1, text: 'x' }] }]);
+    expect(groupCues([])).toEqual([]);
+  });
+});
