@@ -186,8 +186,6 @@ describe('timed transcripts', () => {
     });
     rmSync(site, { recursive: true, force: true });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain(
-      `content/transcripts/${id}.vtt: line ${timing + 1}: "${lines[timing]!.split(' ')[0]}" is not a WebVTT time: write hours:minutes:seconds.milliseconds, such as 00:01:02.500`,
-    );
+    expect(run.stderr).toContain(`content/transcripts/${id}.vtt: line ${timing + 1}: No decimal separator (".") found.`);
   });
 });
