@@ -39,12 +39,15 @@ export interface ContentRepoOptions {
   episodes?: number;
 }
 
-/** Keeps only the episodes a transcript or a redirect names. */
+/** Keeps only the episodes a transcript (Markdown or timed) or a redirect names. */
 function keepNamedEpisodes(contentDir: string) {
   const redirects = readFileSync(path.join(contentDir, 'redirects.yaml'), 'utf8');
   for (const file of readdirSync(path.join(contentDir, 'episodes'))) {
-    if (!existsSync(path.join(contentDir, 'transcripts', file)) && !redirects.includes(`episode: ${file.replace(/\.md$/, '')}`))
-      rmSync(path.join(contentDir, 'episodes', file));
+    const id = file.replace(/\.md$/, '');
+    const hasTranscript = ['.md', '.vtt', '.srt'].some((extension) =>
+      existsSync(path.join(contentDir, 'transcripts', `${id}${extension}`)),
+    );
+    if (!hasTranscript && !redirects.includes(`episode: ${id}`)) rmSync(path.join(contentDir, 'episodes', file));
   }
 }
 
