@@ -92,6 +92,7 @@ describe('/admin with CMS_BACKEND', () => {
     expect(config.body.publish_mode).toBe('editorial_workflow');
     expect(config.body.collections.map((collection: { name: string }) => collection.name)).toEqual([
       'episodes',
+      'people',
       'transcripts',
       'press',
       'services',
