@@ -5,6 +5,7 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ContentError, loadContent } from '../../server/content/load-content';
 import { rootDir } from './app';
 
 const copies: string[] = [];
@@ -36,3 +37,14 @@ export const sampleEpisode = {
   isYouTube: false,
   isSpotifyVideo: false,
 };
+
+/** Every problem loading the content folder finds, as content:check lists them; none when it loads. */
+export function problemsOf(contentDir: string): string[] {
+  try {
+    loadContent(rootDir, contentDir);
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems;
+    throw error;
+  }
+  return [];
+}

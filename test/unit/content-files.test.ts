@@ -10,19 +10,9 @@ import { ContentError, loadContent, parseTranscript } from '../../server/content
 import { markdownBlocks, markdownInline, plainText } from '../../shared/content/markdown';
 import { publish } from '../../server/content/publication';
 import { rootDir } from '../support/app';
-import { copyOfContent, sampleEpisode, writeEpisode } from '../support/content-dir';
+import { copyOfContent, problemsOf, sampleEpisode, writeEpisode } from '../support/content-dir';
 
 const EMAIL = 'hello@harborledger.example';
-
-function problemsOf(contentDir: string): string[] {
-  try {
-    loadContent(rootDir, contentDir);
-  } catch (error) {
-    if (error instanceof ContentError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 const validEpisode = sampleEpisode;
 

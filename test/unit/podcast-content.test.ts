@@ -8,20 +8,10 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ContentError, loadContent } from '../../server/content/load-content';
 import { describeIssues, episodeFrontMatter, personFile } from '../../shared/content/schema';
 import { rootDir } from '../support/app';
-import { copyOfContent, sampleEpisode, writeEpisode } from '../support/content-dir';
-
-function problemsOf(contentDir: string): string[] {
-  try {
-    loadContent(rootDir, contentDir);
-  } catch (error) {
-    if (error instanceof ContentError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+import { loadContent } from '../../server/content/load-content';
+import { copyOfContent, problemsOf, sampleEpisode, writeEpisode } from '../support/content-dir';
 
 const problemsOfData = (schema: typeof personFile | typeof episodeFrontMatter, data: unknown) => {
   const result = schema.safeParse(data);
