@@ -24,6 +24,17 @@ export const paths = {
   podcast: '/podcast',
   podcastPage: (page: number) => (page <= 1 ? '/podcast' : `/podcast?page=${page}`),
   episode: (id: string) => `/podcast/${encodeURIComponent(id)}`,
+  /**
+   * A moment of an episode (whole seconds): `?t=` for the player (read by the page's script) and
+   * `#t=` for the passage that starts there (its id), which the browser scrolls to without script.
+   */
+  episodeMoment: (id: string, seconds: number) => `/podcast/${encodeURIComponent(id)}?t=${Math.floor(seconds)}#t=${Math.floor(seconds)}`,
+  /** JSON Chapters 1.2 of an episode (server/pages/podcast-files.ts). */
+  episodeChapters: (id: string) => `/podcast/${encodeURIComponent(id)}/chapters.json`,
+  /** The episode's timed transcript as WebVTT, and as the Podcast Index's JSON transcript. */
+  episodeTranscript: (id: string, format: 'vtt' | 'json') => `/podcast/${encodeURIComponent(id)}/transcript.${format}`,
+  /** A host's or guest's page. */
+  person: (id: string) => `/people/${encodeURIComponent(id)}`,
   press: '/press',
   contact: '/contact',
   ...servicePaths,
@@ -37,6 +48,8 @@ export const paths = {
   atomFeed: '/feed.xml',
   /** JSON Feed 1.1: the newest episodes, for podcast and feed apps. */
   episodeFeed: '/podcast/feed.json',
+  /** RSS 2.0 with the itunes: and podcast: namespaces: the show's own feed for podcast apps. */
+  podcastFeed: '/podcast/feed.xml',
   /** A page's loader data as JSON, for client-side navigations: '/_data/press', '/_data/podcast?page=2'. */
   pageData: (pathAndSearch: string) => `${PAGE_DATA_PREFIX}${pathAndSearch}`,
   health: '/healthz',

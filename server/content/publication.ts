@@ -13,6 +13,8 @@ import type {
   Episode,
   LegalDocument,
   LegalSection,
+  Person,
+  PersonRef,
   PressItem,
   PublicationStatus,
   ServicePageContent,
@@ -42,6 +44,8 @@ export interface SiteContent {
   episodes: Episode[];
   /** Public articles, newest first. */
   press: PressItem[];
+  /** The hosts and guests public episodes name, by name; a person no public episode names has no page yet. */
+  people: Person[];
   /** Old addresses and the episode page each answers 301 to. */
   redirects: { from: string; to: string }[];
 }
@@ -94,7 +98,13 @@ function legalDocument(page: MarkdownPage<ContentSource['pages']['privacy']['met
   };
 }
 
-function episodeOf(source: EpisodeSource, firmEmail: string, status: PublicationStatus | undefined, fill: (text: string) => string): Episode {
+function episodeOf(
+  source: EpisodeSource,
+  firmEmail: string,
+  status: PublicationStatus | undefined,
+  fill: (text: string) => string,
+  personRef: (id: string) => PersonRef,
+): Episode {
   const { meta } = source;
   const body = markdownBlocks(fill(source.body), { firmEmail });
   return {
@@ -114,8 +124,38 @@ function episodeOf(source: EpisodeSource, firmEmail: string, status: Publication
     ...(meta.spotifyUrl ? { spotifyUrl: meta.spotifyUrl } : {}),
     ...(meta.audioUrl ? { audioUrl: meta.audioUrl } : {}),
     ...(source.transcript ? { transcript: source.transcript } : {}),
+    ...(source.timedTranscript
+      ? { timedTranscript: { format: source.timedTranscript.format, paragraphs: source.timedTranscript.paragraphs } }
+      : {}),
+    ...(meta.chapters ? { chapters: meta.chapters } : {}),
+    ...(meta.hosts ? { hosts: meta.hosts.map(personRef) } : {}),
+    ...(meta.guests ? { guests: meta.guests.map(personRef) } : {}),
     ...(status ? { status } : {}),
   };
+}
+
+/** The people public episodes name, each with those episodes (newest first), in the order of their names. */
+function peopleOf(source: ContentSource, episodes: readonly EpisodeSource[], firmEmail: string, fill: <T>(value: T) => T): Person[] {
+  const people: Person[] = [];
+  for (const { id, meta } of source.people) {
+    const named = episodes.filter((episode) => episode.meta.hosts?.includes(id) || episode.meta.guests?.includes(id)).map((episode) => episode.id);
+    if (named.length === 0) continue;
+    const bio = markdownBlocks(fill(meta.bio), { firmEmail });
+    people.push({
+      id,
+      name: meta.name,
+      role: meta.role,
+      bio,
+      bioText: plainText(bio),
+      ...(meta.photo ? { photo: meta.photo } : {}),
+      ...(meta.links ? { links: meta.links } : {}),
+      client: meta.client ?? false,
+      paid: meta.paid ?? false,
+      ...(meta.disclosure ? { disclosure: fill(meta.disclosure).trim() } : {}),
+      episodes: named,
+    });
+  }
+  return people.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
 /** The site as the public sees it at `now` (or, in preview, everything, marked). */
@@ -130,13 +170,16 @@ export function publish(source: ContentSource, { now, preview = false }: { now: 
   const values: PlaceholderValues = {
     site: source.site,
     episodeCount: episodeSources.length,
-    withoutTranscript: episodeSources.filter((episode) => !episode.transcript).map((episode) => ({ id: episode.id, title: episode.meta.title })),
+    withoutTranscript: episodeSources.filter((episode) => !episode.transcript && !episode.timedTranscript).map((episode) => ({ id: episode.id, title: episode.meta.title })),
     episodePath: paths.episode,
   };
   const fill = <T>(value: T) => fillPlaceholders(value, values);
   const firmEmail = source.site.firm.email;
 
   const pages = fill(source.pages);
+  const people = peopleOf(source, episodeSources, firmEmail, fill);
+  const refs = new Map(people.map(({ id, name, role, disclosure }): [string, PersonRef] => [id, { id, name, role, ...(disclosure ? { disclosure } : {}) }]));
+  const personRef = (id: string) => refs.get(id)!;
   const content: SiteContent = {
     site: fill(source.site),
     home: fill(source.home),
@@ -152,7 +195,8 @@ export function publish(source: ContentSource, { now, preview = false }: { now: 
     privacy: legalDocument(pages.privacy, firmEmail),
     accessibility: legalDocument(pages.accessibility, firmEmail),
     services: fill(source.services),
-    episodes: episodeSources.map((episode) => episodeOf(episode, firmEmail, statusAt(episode, now), fill)),
+    episodes: episodeSources.map((episode) => episodeOf(episode, firmEmail, statusAt(episode, now), fill, personRef)),
+    people,
     press: source.press
       .filter(visible)
       .sort(newestFirst((item) => item.file))

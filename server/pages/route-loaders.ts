@@ -36,7 +36,7 @@ const LATEST_ARTICLE_COUNT = 3;
 
 /** What a list card needs of an episode: everything but the long texts of its own page. */
 function episodeSummary(episode: Episode): Episode {
-  const { transcript: _transcript, body: _body, ...summary } = episode;
+  const { transcript: _transcript, timedTranscript: _timed, chapters: _chapters, body: _body, ...summary } = episode;
   return summary;
 }
 

@@ -58,6 +58,32 @@ export interface Chapter {
   image?: string;
 }
 
+/** A host or guest as an episode names them: enough for a link to their page and the disclosure beside their words. */
+export interface PersonRef {
+  /** content/people/<id>.yaml; their page is /people/<id>. */
+  id: string;
+  name: string;
+  /** "host", "guest", or the person's own words for it. */
+  role: string;
+  /** The firm's Marketing Rule disclosure for a client or paid guest, shown next to their words. */
+  disclosure?: string;
+}
+
+/** A host or guest with a page of their own (/people/<id>). */
+export interface Person extends PersonRef {
+  /** The biography as blocks, for the page. */
+  bio: Block[];
+  /** The biography as plain text: meta description and structured data. */
+  bioText: string;
+  photo?: string;
+  links?: { label: string; url: string }[];
+  /** A client of the firm / paid for appearing (Marketing Rule); `disclosure` says so in the firm's words. */
+  client: boolean;
+  paid: boolean;
+  /** Ids of the public episodes that name them, newest first. */
+  episodes: string[];
+}
+
 /** A piece of a sentence in text written as Markdown: plain text, a link, emphasis. */
 export type Inline =
   | string
@@ -110,6 +136,13 @@ export interface Episode {
   audioUrl?: string;
   /** The words of the episode, turn by turn; absent until one is written (content/transcripts/<id>.md). */
   transcript?: readonly TranscriptTurn[];
+  /** The words with their moments (content/transcripts/<id>.vtt or .srt), in paragraphs by speaker. */
+  timedTranscript?: { format: 'vtt' | 'srt'; paragraphs: TranscriptParagraph[] };
+  /** Where each part starts, in the order they are heard. */
+  chapters?: Chapter[];
+  /** The people the episode names (content/people/), in the order it names them; absent when none. */
+  hosts?: PersonRef[];
+  guests?: PersonRef[];
   /** Set only in development, for an item the public cannot see yet. */
   status?: PublicationStatus;
 }

@@ -179,3 +179,23 @@ describe('timed transcripts', () => {
     expect(run.stderr).toContain(`content/transcripts/${id}.vtt: line ${timing + 1}: No decimal separator (".") found.`);
   });
 });
+
+describe('published podcast content', () => {
+  it('gives an episode its people (with the disclosure filled in), chapters and timed transcript', async () => {
+    const { content } = await import('../support/content');
+    const merger = content.episodes.find((episode) => episode.guests?.some((guest) => guest.id === 'lisa-moreno'))!;
+    expect(merger.hosts?.map((host) => host.id)).toEqual(['morgan-ellery']);
+    const lisa = merger.guests!.find((guest) => guest.id === 'lisa-moreno')!;
+    expect(lisa.disclosure).toContain(`is a client of ${content.site.firm.name}.`);
+    expect(lisa.disclosure).not.toContain('{{');
+    expect(merger.timedTranscript?.paragraphs[0]?.speaker).toBe('Morgan Ellery');
+    expect(merger.chapters?.[0]).toMatchObject({ start: 0 });
+
+    const person = content.people.find((candidate) => candidate.id === 'lisa-moreno')!;
+    expect(person).toMatchObject({ name: 'Lisa Moreno', client: true, paid: false, episodes: [merger.id] });
+    expect(person.bioText).toContain('Tom Whitaker');
+    const host = content.people.find((candidate) => candidate.id === 'morgan-ellery')!;
+    expect(host.episodes.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(host.bio)).toContain(content.site.podcast.name);
+  });
+});
