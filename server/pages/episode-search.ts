@@ -1,6 +1,7 @@
 /**
  * The podcast's search index (MiniSearch), built once per content version on
- * the server: titles, descriptions, guest names and transcripts, with prefix
+ * the server: titles, descriptions, guest names and transcripts (a timed one's results link to the
+ * moment the words are said), with prefix
  * matching and typo tolerance, so "retirment" finds the retirement episodes
  * and "estat" the estate ones. The browser never loads it: results come with
  * the page (or its /_data JSON) like any other list.
@@ -10,7 +11,7 @@
  * by MiniSearch's BM25 score, titles and guests weighing most.
  */
 import MiniSearch from 'minisearch';
-import type { Episode } from '../../shared/content/types';
+import type { Episode, TranscriptParagraph } from '../../shared/content/types';
 import { splitEpisodeTitle } from '../../shared/rules/episode-guest';
 import { episodeFormat, excerptAround, markTerms } from '../../shared/rules/episode-search';
 import type { EpisodeSearch, EpisodeSearchResult } from '../../shared/rules/episode-search';
@@ -34,9 +35,30 @@ const SEARCH_OPTIONS = {
   boost: { title: 3, guest: 2, description: 1.5 },
 } as const;
 
+/** The words of a timed transcript's paragraph, as one text. */
+const paragraphText = (paragraph: TranscriptParagraph) => paragraph.cues.map((cue) => cue.text).join(' ');
+
+/** An episode's transcript as one text: the timed one when it has one, else the Markdown one. */
+function transcriptText(episode: Episode): string {
+  if (episode.timedTranscript) return episode.timedTranscript.paragraphs.map(paragraphText).join(' ');
+  return (episode.transcript ?? []).map((turn) => turn.text).join(' ');
+}
+
+/**
+ * The passage of a timed transcript where the words are first said, and the moment its paragraph
+ * starts: what a result links to. Paragraph by paragraph, so the window never spans two speakers.
+ */
+function timedExcerpt(paragraphs: readonly TranscriptParagraph[], terms: readonly string[]) {
+  for (const paragraph of paragraphs) {
+    const pieces = excerptAround(paragraphText(paragraph), terms);
+    if (pieces) return { pieces, at: Math.floor(paragraph.start) };
+  }
+  return undefined;
+}
+
 export function createEpisodeSearch(episodes: readonly Episode[], summaryOf: (episode: Episode) => Episode) {
   const byId = new Map(episodes.map((episode) => [episode.id, episode]));
-  const transcripts = new Map(episodes.map((episode) => [episode.id, (episode.transcript ?? []).map((turn) => turn.text).join(' ')]));
+  const transcripts = new Map(episodes.map((episode) => [episode.id, transcriptText(episode)]));
   const index = new MiniSearch<IndexedEpisode>({ fields: ['title', 'description', 'guest', 'transcript'], searchOptions: SEARCH_OPTIONS });
   index.addAll(
     episodes.map((episode) => ({
@@ -50,13 +72,16 @@ export function createEpisodeSearch(episodes: readonly Episode[], summaryOf: (ep
 
   function match(episode: Episode, terms: readonly string[]): EpisodeSearchResult {
     const description = excerptAround(episode.description, terms, episode.description.length);
-    const transcript = description ? undefined : excerptAround(transcripts.get(episode.id) ?? '', terms);
+    const timed = description || !episode.timedTranscript ? undefined : timedExcerpt(episode.timedTranscript.paragraphs, terms);
+    const transcript = description || timed ? undefined : excerptAround(transcripts.get(episode.id) ?? '', terms);
     return {
       episode: summaryOf(episode),
       title: markTerms(episode.title, terms),
-      excerpt: transcript
-        ? { source: 'transcript', pieces: transcript }
-        : { source: 'description', pieces: markTerms(episode.description, terms) },
+      excerpt: timed
+        ? { source: 'transcript', ...timed }
+        : transcript
+          ? { source: 'transcript', pieces: transcript }
+          : { source: 'description', pieces: markTerms(episode.description, terms) },
     };
   }
 

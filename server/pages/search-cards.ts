@@ -60,18 +60,23 @@ export function markedHtml(pieces: readonly TextPiece[]): string {
 }
 
 export function createSearchCards(renderCard: RenderCard) {
-  // Per episode, eagerness and passage source: at most four per episode of this content version.
+  // Per episode, eagerness, passage source and moment: bounded by the content version's paragraphs.
   const templates = new Map<string, CardTemplate | null>();
 
   function templateFor(result: EpisodeSearchResult, eager: boolean): CardTemplate | null {
-    const key = `${result.episode.id}\n${eager}\n${result.excerpt.source}`;
+    // A timed transcript's passage links to its moment: one template per paragraph that matched, at most.
+    const key = `${result.episode.id}\n${eager}\n${result.excerpt.source}\n${result.excerpt.at ?? ''}`;
     let template = templates.get(key);
     if (template === undefined) {
       const html = renderCard(
         {
           episode: result.episode,
           title: [{ text: TITLE_SLOT }],
-          excerpt: { source: result.excerpt.source, pieces: [{ text: PASSAGE_SLOT }] },
+          excerpt: {
+            source: result.excerpt.source,
+            pieces: [{ text: PASSAGE_SLOT }],
+            ...(result.excerpt.at === undefined ? {} : { at: result.excerpt.at }),
+          },
         },
         eager,
       );

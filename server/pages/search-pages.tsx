@@ -176,7 +176,7 @@ export function createSearchPages(renderer: PageRenderer, siteUrl: string) {
       renderOnPage(
         shellContext,
         assets,
-        <EpisodeCard episode={result.episode} eager={eager} match={result} inTranscriptLabel={data.searchCopy.inTranscript} />,
+        <EpisodeCard episode={result.episode} eager={eager} match={result} transcriptLabels={data.searchCopy} />,
       ),
     );
     const card = cards.fill(PROBE_RESULT, true);

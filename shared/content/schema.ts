@@ -205,6 +205,8 @@ export const podcastPageFile = z.strictObject({
     none: text(),
     noneHint: text(),
     inTranscript: text(),
+    /** Before a passage of a timed transcript, linked to its moment: `{moment}` becomes the time, such as 12:08. */
+    inTranscriptAt: text().refine((words) => words.includes('{moment}'), { error: 'must say where the time goes, as {moment}' }),
     invalidTitle: text(),
     pageTitle: text(),
   }),

@@ -319,6 +319,8 @@ export interface EpisodeSearchContent {
   none: string;
   noneHint: string;
   inTranscript: string;
+  /** With `{moment}` where the passage's time goes. */
+  inTranscriptAt: string;
   invalidTitle: string;
   pageTitle: string;
 }

@@ -120,12 +120,7 @@ export function EpisodesSection({ data: { list, search, searchCopy }, sectionRef
             {search
               ? search.results.items.map((result, index) => (
                   <li key={result.episode.id} className="episode-grid__item">
-                    <EpisodeCard
-                      episode={result.episode}
-                      eager={index < EAGER_CARDS}
-                      match={result}
-                      inTranscriptLabel={searchCopy.inTranscript}
-                    />
+                    <EpisodeCard episode={result.episode} eager={index < EAGER_CARDS} match={result} transcriptLabels={searchCopy} />
                   </li>
                 ))
               : list!.items.map((episode, index) => (

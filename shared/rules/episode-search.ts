@@ -69,7 +69,8 @@ export function searchHref(path: string, search: EpisodeSearch, page = 1): strin
 export interface EpisodeSearchResult {
   episode: Episode;
   title: TextPiece[];
-  excerpt: { source: 'description' | 'transcript'; pieces: TextPiece[] };
+  /** `at`: the whole second the passage's paragraph starts, when it is from a timed transcript. */
+  excerpt: { source: 'description' | 'transcript'; pieces: TextPiece[]; at?: number };
 }
 
 /** A run of text, marked when it matched the search. */

@@ -10,6 +10,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { EPISODES_PER_PAGE } from '../../shared/constants';
 import { episodeFormat, MAX_QUERY_LENGTH, searchMessages } from '../../shared/rules/episode-search';
+import { formatMoment } from '../../shared/content/timed-transcript';
+import { paths } from '../../shared/paths';
 import { makeApp, startServer } from '../support/app';
 import { content, episodes } from '../support/content';
 
@@ -59,6 +61,37 @@ describe('/podcast?q=', () => {
     expect(res.text).toContain(`${copy.none} “zzqxjv”.`);
     expect(res.text).toMatch(new RegExp(`<a class="button button--outline" href="/podcast"[^>]*>${copy.showAll}</a>`));
     expect(cardIds(res.text)).toEqual([]);
+  });
+
+  it('finds a word said only in a timed transcript, and links to the moment it is said', async () => {
+    const word = 'batched';
+    const said = (text: string) => new RegExp(`\\b${word}\\b`, 'i').test(text);
+    const spokenIn = episodes.filter((episode) =>
+      (episode.timedTranscript?.paragraphs ?? []).some((paragraph) => paragraph.cues.some((cue) => said(cue.text))),
+    );
+    expect(spokenIn).toHaveLength(1);
+    const episode = spokenIn[0]!;
+    // Nowhere else: not in a title, a description or a Markdown transcript.
+    for (const other of episodes) {
+      expect(said(`${other.title} ${other.description} ${(other.transcript ?? []).map((turn) => turn.text).join(' ')}`)).toBe(false);
+    }
+    const paragraph = episode.timedTranscript!.paragraphs.find((candidate) => candidate.cues.some((cue) => said(cue.text)))!;
+    const moment = paths.episodeMoment(episode.id, paragraph.start);
+    expect(moment).toBe(`/podcast/${episode.id}?t=${Math.floor(paragraph.start)}#t=${Math.floor(paragraph.start)}`);
+
+    for (const url of [`/podcast?q=${word}`, `/podcast?q=${word.toUpperCase()}`]) {
+      const res = await get(url);
+      expect(res.status).toBe(200);
+      expect(cardIds(res.text)).toEqual([episode.id]);
+      const [before, after] = copy.inTranscriptAt.split('{moment}');
+      expect(decode(res.text)).toContain(
+        `${before}<a class="episode-card__moment" href="${moment}" data-discover="true"><time dateTime="PT${Math.floor(paragraph.start)}S">${formatMoment(paragraph.start)}</time></a>${after}`,
+      );
+      expect(res.text).toMatch(new RegExp(`<mark>${word}</mark>`, 'i'));
+    }
+    // The same result in the page data a client-side search navigates with.
+    const data = await get(`/_data/podcast?q=${word}`);
+    expect(data.body.search.results.items[0].excerpt).toMatchObject({ source: 'transcript', at: Math.floor(paragraph.start) });
   });
 
   it('serves the same results as page data for a navigation without reload', async () => {

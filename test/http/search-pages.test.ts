@@ -43,6 +43,9 @@ const decoders: Record<string, (body: Buffer) => Buffer> = {
 
 const queries = [
   '/podcast?q=retirement',
+  // Said only in a timed transcript: the card links to the moment.
+  '/podcast?q=batched',
+  '/podcast?q=merger%20culture',
   '/podcast?q=retirment&page=2',
   '/podcast?q=tax&format=video',
   '/podcast?format=audio&page=3',

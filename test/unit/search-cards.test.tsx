@@ -32,9 +32,9 @@ function render(element: ReactElement): string {
   );
 }
 
-const LABEL = 'In the transcript:';
+const LABELS = { inTranscript: 'In the transcript:', inTranscriptAt: 'In the transcript at {moment}:' };
 const renderCard = (result: EpisodeSearchResult, eager: boolean) =>
-  render(<EpisodeCard episode={result.episode} eager={eager} match={result} inTranscriptLabel={LABEL} />);
+  render(<EpisodeCard episode={result.episode} eager={eager} match={result} transcriptLabels={LABELS} />);
 
 const episode: Episode = {
   id: 'estate-planning-for-cpas',
@@ -63,9 +63,15 @@ describe('search cards from templates', () => {
     'fill as React renders the card (%#)',
     (title, pieces) => {
       const cards = createSearchCards(renderCard);
-      for (const source of ['description', 'transcript'] as const) {
+      const excerpts = [
+        { source: 'description' },
+        { source: 'transcript' },
+        { source: 'transcript', at: 728 },
+        { source: 'transcript', at: 0 },
+      ] as const;
+      for (const excerpt of excerpts) {
         for (const eager of [true, false]) {
-          const result: EpisodeSearchResult = { episode, title, excerpt: { source, pieces } };
+          const result: EpisodeSearchResult = { episode, title, excerpt: { ...excerpt, pieces } };
           const react = renderCard(result, eager);
           const card = cards.fill(result, eager)!;
           expect(card.preload + card.html).toBe(react);
@@ -75,6 +81,19 @@ describe('search cards from templates', () => {
       }
     },
   );
+
+  it('links a timed transcript’s passage to its moment, one template per moment', () => {
+    const cards = createSearchCards(renderCard);
+    const at = (seconds: number): EpisodeSearchResult => ({
+      episode,
+      title: [],
+      excerpt: { source: 'transcript', pieces: [{ text: 'x' }], at: seconds },
+    });
+    expect(cards.fill(at(728), false)!.html).toContain(
+      `In the transcript at <a class="episode-card__moment" href="/podcast/${episode.id}?t=728#t=728" data-discover="true"><time dateTime="PT728S">12:08</time></a>:`,
+    );
+    expect(cards.fill(at(3723), false)!.html).toContain('?t=3723#t=3723" data-discover="true"><time dateTime="PT3723S">1:02:03</time>');
+  });
 
   it('writes marked words in <mark> and escapes text as React does', () => {
     expect(markedHtml([{ text: 'a<b' }, { text: '&', mark: true }, { text: '\'"' }])).toBe('a&lt;b<mark>&amp;</mark>&#x27;&quot;');

@@ -66,7 +66,9 @@ describe('accessibility statement', () => {
 
   it('lists exactly the episodes that still have no transcript, each linked', () => {
     const listed = limitations.blocks.flatMap(linkTargets);
-    const missing = episodes.filter((episode) => !episode.transcript && !episode.timedTranscript).map((episode) => paths.episode(episode.id));
+    const missing = episodes
+      .filter((episode) => !episode.transcript && !episode.timedTranscript)
+      .map((episode) => paths.episode(episode.id));
     expect(missing.length).toBeGreaterThan(0);
     expect(listed).toEqual(missing);
   });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { mediaSizes } from '../../content/media';
-import type { Episode } from '../../content/types';
+import type { Episode, EpisodeSearchContent } from '../../content/types';
+import { formatMoment } from '../../content/timed-transcript';
 import { isVideoEpisode } from '../../rules/episode-media';
 import { isFollowableUrl, listenPlatform } from '../../rules/youtube';
 import { paths } from '../../paths';
@@ -22,8 +23,25 @@ interface EpisodeCardProps {
   eager?: boolean;
   /** On a search: the title and the passage the words were found in, marked. */
   match?: Pick<EpisodeSearchResult, 'title' | 'excerpt'>;
-  /** Said before a passage from the transcript. */
-  inTranscriptLabel?: string;
+  /** Said before a passage from the transcript; for a timed one, with a link to the moment. */
+  transcriptLabels?: Pick<EpisodeSearchContent, 'inTranscript' | 'inTranscriptAt'>;
+}
+
+/**
+ * "From the transcript at 12:08:", the time linked to the moment: above the card's stretched link
+ * (CSS), so it is a link of its own, which opens the episode page there.
+ */
+function MomentLink({ episodeId, at, label }: { episodeId: string; at: number; label: string }) {
+  const [before = '', after = ''] = label.split('{moment}');
+  return (
+    <span className="episode-card__source">
+      {before}
+      <Link className="episode-card__moment" to={paths.episodeMoment(episodeId, at)}>
+        <time dateTime={`PT${at}S`}>{formatMoment(at)}</time>
+      </Link>
+      {after}{' '}
+    </span>
+  );
 }
 
 /**
@@ -31,7 +49,7 @@ interface EpisodeCardProps {
  * over the whole card (CSS), so the card is clickable while screen readers
  * hear a short link name rather than the whole card.
  */
-export function EpisodeCard({ episode, eager = false, match, inTranscriptLabel }: EpisodeCardProps) {
+export function EpisodeCard({ episode, eager = false, match, transcriptLabels }: EpisodeCardProps) {
   const platform = listenPlatform(episode.listenUrl);
   const titleId = `episode-card-${episode.id}`;
   return (
@@ -77,7 +95,11 @@ export function EpisodeCard({ episode, eager = false, match, inTranscriptLabel }
           </p>
         )}
         <p className="episode-card__description">
-          {match?.excerpt.source === 'transcript' ? <span className="episode-card__source">{inTranscriptLabel} </span> : null}
+          {match?.excerpt.source === 'transcript' && match.excerpt.at !== undefined && transcriptLabels ? (
+            <MomentLink episodeId={episode.id} at={match.excerpt.at} label={transcriptLabels.inTranscriptAt} />
+          ) : match?.excerpt.source === 'transcript' ? (
+            <span className="episode-card__source">{transcriptLabels?.inTranscript} </span>
+          ) : null}
           {match ? <Marked pieces={match.excerpt.pieces} /> : episode.description}
         </p>
         <span className="episode-card__more" aria-hidden="true">
