@@ -26,7 +26,17 @@ interface VttParser {
 const require = createRequire(import.meta.url);
 const { WebVTTParser } = require('webvtt-parser') as { WebVTTParser: new (entities?: Record<string, string>) => VttParser };
 // Without the full table of named references, '&amp;' would read '&;'.
-const parser = new WebVTTParser(require('webvtt-parser/html-entities.json') as Record<string, string>);
+const entities = require('webvtt-parser/html-entities.json') as Record<string, string>;
+const parser = new WebVTTParser(entities);
+
+/**
+ * A voice's name with its character references read (`<v Smith &amp; Co>`): the spec allows them
+ * in an annotation, and the parser leaves annotations as written.
+ */
+const annotation = (value: string) =>
+  value.replace(/&(?:#(x?)([0-9a-f]+)|([a-z0-9]+));/gi, (whole, hex: string | undefined, digits: string | undefined, name: string | undefined) =>
+    digits ? String.fromCodePoint(Number.parseInt(digits, hex ? 16 : 10)) : (entities[`&${name};`] ?? whole),
+  );
 
 export interface VttError {
   /** 1-based line of the file the problem is on. */
@@ -50,7 +60,7 @@ function words(nodes: VttNode[]): string {
 }
 function firstVoice(nodes: VttNode[]): string | undefined {
   for (const node of nodes) {
-    if (node.type === 'object' && node.name === 'v' && node.value?.trim()) return node.value.trim();
+    if (node.type === 'object' && node.name === 'v' && node.value?.trim()) return annotation(node.value.trim());
     const inner = node.type === 'object' ? firstVoice(node.children ?? []) : undefined;
     if (inner) return inner;
   }

@@ -45,3 +45,27 @@ export function groupCues(cues: readonly TimedCue[]): TranscriptParagraph[] {
   }
   return paragraphs;
 }
+
+/** `01:02:03.500`: a WebVTT timestamp of seconds, always with hours. */
+export function vttTimestamp(totalSeconds: number): string {
+  const millis = Math.round(totalSeconds * 1000);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${two(Math.floor(millis / 3_600_000))}:${two(Math.floor(millis / 60_000) % 60)}:${two(Math.floor(millis / 1000) % 60)}.${String(millis % 1000).padStart(3, '0')}`;
+}
+
+// WebVTT's escapes for cue text: without them a '<' opens a tag and '-->' ends a timing.
+const VTT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const escapeVtt = (text: string) => text.replace(/[&<>]/g, (character) => VTT_ESCAPES[character]!);
+
+/**
+ * Cues as a WebVTT file, each voice written as `<v Name>`: what the site serves for an SRT
+ * transcript as well, and what content:import keeps of a JSON one. Line breaks inside a cue's
+ * words become spaces (an empty line would end the cue).
+ */
+export function writeVtt(cues: readonly TimedCue[]): string {
+  const blocks = cues.map(({ start, end, speaker, text }) => {
+    const words = escapeVtt(text.replace(/\s*\n\s*/g, ' ').trim());
+    return `${vttTimestamp(start)} --> ${vttTimestamp(end)}\n${speaker ? `<v ${escapeVtt(speaker)}>` : ''}${words}`;
+  });
+  return `WEBVTT\n\n${blocks.join('\n\n')}\n`;
+}

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseSrt, parseVtt, srtToVtt } from '../../server/content/timed-transcript-file';
-import { formatMoment, groupCues, vttSeconds } from '../../shared/content/timed-transcript';
+import { formatMoment, groupCues, vttSeconds, writeVtt } from '../../shared/content/timed-transcript';
 
 const VTT = `WEBVTT - a sample
 
@@ -139,5 +139,25 @@ describe('groupCues', () => {
   it('gives cues with no voice at all one paragraph with no speaker, and nothing for no cues', () => {
     expect(groupCues([{ start: 0, end: 1, text: 'x' }])).toEqual([{ start: 0, end: 1, cues: [{ start: 0, end: 1, text: 'x' }] }]);
     expect(groupCues([])).toEqual([]);
+  });
+});
+
+describe('writeVtt', () => {
+  it('writes cues that webvtt-parser reads back as they were, voices and escapes included', () => {
+    const cues = [
+      { start: 0.5, end: 4.25, speaker: 'Dana <Host> & Co', text: 'Fees < 1% & "flat" --> yes' },
+      { start: 4.25, end: 9, text: 'No voice,\nacross two lines.' },
+      { start: 3723.125, end: 3725, speaker: 'Luis Ortega', text: 'An hour in.' },
+    ];
+    const written = writeVtt(cues);
+    expect(written).toContain('01:02:03.125 --> 01:02:05.000\n<v Luis Ortega>An hour in.');
+    expect(written).toContain('<v Dana &lt;Host&gt; &amp; Co>Fees &lt; 1% &amp; "flat" --&gt; yes');
+    const { cues: read, errors } = parseVtt(written);
+    expect(errors).toEqual([]);
+    expect(read.map(({ start, end, speaker, text }) => ({ start, end, ...(speaker ? { speaker } : {}), text }))).toEqual([
+      cues[0],
+      { start: 4.25, end: 9, text: 'No voice, across two lines.' },
+      cues[2],
+    ]);
   });
 });
