@@ -13,20 +13,21 @@
  * run are removed again.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { z } from 'zod';
 import path from 'node:path';
 import { parseDocument, stringify } from 'yaml';
 import { describeIssues, episodeFrontMatter, SLUG_PATTERN } from '../../shared/content/schema';
-import type { EpisodeFrontMatter } from '../../shared/content/schema';
 import { parseYouTubeId } from '../../shared/rules/youtube';
-import { parseTranscript, TRANSCRIPTS_DIR } from '../content/load-content';
+import { TRANSCRIPTS_DIR } from '../content/load-content';
 import { durationFromFeed } from './duration';
 import { fetchText, looksLikeUrl, MAX_BYTES } from './fetch-text';
+import { chaptersOf, transcriptOf } from './item-files';
+import type { ItemFileSource } from './item-files';
 import { isoDateFromPubDate } from './pub-date';
 import { parseFeed } from './read-feed';
 import type { FeedItem } from './read-feed';
 import { markdownFromShowNotes, sentenceFromTitle } from './show-notes';
 import { episodeSlug } from './slug';
-import { parseTranscriptFile, transcriptMarkdown, transcriptRank, transcriptType } from './transcript';
 
 export interface ImportOptions {
   /** The content folder; its episodes/ receives the files. */
@@ -39,7 +40,7 @@ export interface ImportOptions {
 
 /** What happens to one feed item. */
 export type ItemOutcome =
-  | { kind: 'create'; id: string; title: string; files: Array<{ dir: string; name: string; text: string }>; transcriptNote?: string }
+  | { kind: 'create'; id: string; title: string; files: Array<{ dir: string; name: string; text: string }>; notes: string[] }
   | { kind: 'skip'; title: string; reason: string };
 
 export interface ImportReport {
@@ -117,69 +118,6 @@ function existingEpisodes(episodesDir: string, transcriptsDir: string): Existing
   return { names, transcriptNames, byGuid };
 }
 
-/** Where the transcript files a feed names can be found. */
-interface TranscriptSource {
-  /** The folder of a feed read from a file: its transcripts are looked up there, never fetched. */
-  feedDir?: string;
-  transcriptsDir?: string;
-}
-
-function fileNameOf(url: string): string {
-  const pathname = new URL(url, 'https://feed.invalid/').pathname;
-  let decoded = pathname;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    // Kept encoded.
-  }
-  return path.posix.basename(decoded.replace(/\\/g, '/'));
-}
-
-function findFile(name: string, dirs: Array<string | undefined>): string | undefined {
-  if (!name || name === '.' || name === '..') return undefined;
-  return dirs
-    .filter((dir): dir is string => !!dir)
-    .map((dir) => path.join(dir, name))
-    .find((file) => existsSync(file) && statSync(file).isFile());
-}
-
-/** The best transcript the item names (JSON, VTT, SRT, HTML, text), as Markdown; or why none could be used. */
-async function transcriptOf(item: FeedItem, source: TranscriptSource): Promise<{ markdown?: string; note?: string }> {
-  const candidates = item.transcripts
-    .map((link) => ({ url: link.url, type: transcriptType(link.type, link.url) }))
-    .sort((a, b) => transcriptRank(a.type) - transcriptRank(b.type));
-  if (candidates.length === 0) return {};
-  const problems: string[] = [];
-  for (const candidate of candidates) {
-    const name = fileNameOf(candidate.url);
-    let text: string;
-    try {
-      const local = findFile(name, [source.feedDir, source.transcriptsDir]);
-      if (local) {
-        if (statSync(local).size > MAX_BYTES) throw new Error(`${name} is larger than ${MAX_BYTES / 1024 / 1024} MB`);
-        text = readFileSync(local, 'utf8');
-      } else if (source.feedDir !== undefined) {
-        throw new Error(
-          `${name || candidate.url} is not beside the feed${source.transcriptsDir ? ' nor in the --transcripts folder' : ''}`,
-        );
-      } else {
-        text = await fetchText(candidate.url);
-      }
-    } catch (error) {
-      problems.push((error as Error).message);
-      continue;
-    }
-    try {
-      const markdown = transcriptMarkdown(parseTranscriptFile(text, candidate.type));
-      if (parseTranscript(markdown).length === 0) throw new Error('it holds no text');
-      return { markdown };
-    } catch (error) {
-      problems.push(`${name || candidate.url} cannot be read as ${candidate.type || 'a transcript'} (${(error as Error).message})`);
-    }
-  }
-  return { note: `transcript left out: ${problems.join('; ')}` };
-}
-
 /** The Markdown body: the first of the show notes that gives any text, else the title as a sentence. */
 function descriptionOf(item: FeedItem, title: string): string {
   for (const notes of item.notes) {
@@ -189,7 +127,10 @@ function descriptionOf(item: FeedItem, title: string): string {
   return sentenceFromTitle(title);
 }
 
-function episodeFile(frontMatter: EpisodeFrontMatter, body: string): string {
+/** Front matter as written (a chapter's start as "00:12:34"), before the schema reads it. */
+type EpisodeFrontMatterInput = z.input<typeof episodeFrontMatter>;
+
+function episodeFile(frontMatter: EpisodeFrontMatterInput, body: string): string {
   return `---\n${stringify(frontMatter, { lineWidth: 0 })}---\n${body}\n`;
 }
 
@@ -212,7 +153,7 @@ export async function importFeed(feedSource: string, options: ImportOptions): Pr
   const episodesDir = path.join(options.contentDir, 'episodes');
   const transcriptsDir = path.join(options.contentDir, TRANSCRIPTS_DIR);
   const existing = existingEpisodes(episodesDir, transcriptsDir);
-  const transcriptSource: TranscriptSource = {
+  const fileSource: ItemFileSource = {
     ...(fromUrl ? {} : { feedDir: path.dirname(path.resolve(feedSource)) }),
     ...(options.transcriptsDir ? { transcriptsDir: options.transcriptsDir } : {}),
   };
@@ -242,8 +183,10 @@ export async function importFeed(feedSource: string, options: ImportOptions): Pr
       continue;
     }
     const slug = episodeSlug(title, guid ?? '');
-    if (existing.names.has(`${slug}.md`) || existing.transcriptNames.has(`${slug}.md`)) {
-      skip(title, `${existing.names.has(`${slug}.md`) ? shown(`${slug}.md`) : shownTranscript(`${slug}.md`)} already exists`);
+    const transcriptTaken = (id: string) =>
+      ['.md', '.vtt', '.srt'].map((extension) => id + extension).find((name) => existing.transcriptNames.has(name));
+    if (existing.names.has(`${slug}.md`) || transcriptTaken(slug)) {
+      skip(title, `${existing.names.has(`${slug}.md`) ? shown(`${slug}.md`) : shownTranscript(transcriptTaken(slug)!)} already exists`);
       continue;
     }
     const date = isoDateFromPubDate(item.pubDate);
@@ -262,13 +205,13 @@ export async function importFeed(feedSource: string, options: ImportOptions): Pr
       continue;
     }
     let id = slug;
-    for (let n = 2; taken.has(id) || existing.names.has(`${id}.md`) || existing.transcriptNames.has(`${id}.md`); n += 1)
-      id = `${slug}-${n}`;
+    for (let n = 2; taken.has(id) || existing.names.has(`${id}.md`) || transcriptTaken(id); n += 1) id = `${slug}-${n}`;
 
     const number = item.episode !== undefined && /^\d{1,9}$/.test(item.episode) ? Number(item.episode) : undefined;
     const duration = durationFromFeed(item.duration);
     const audioUrl = isHttps(item.enclosure?.url) ? item.enclosure.url : undefined;
-    const frontMatter: EpisodeFrontMatter = {
+    const chapters = await chaptersOf(item, fileSource);
+    const frontMatter: EpisodeFrontMatterInput = {
       title,
       ...(number !== undefined ? { number } : {}),
       date,
@@ -279,7 +222,18 @@ export async function importFeed(feedSource: string, options: ImportOptions): Pr
       isSpotifyVideo: false,
       ...(audioUrl ? { audioUrl } : {}),
       ...(guid ? { guid } : {}),
+      ...(chapters.chapters ? { chapters: chapters.chapters } : {}),
     };
+    const notes = chapters.note ? [chapters.note] : [];
+    const withChapters = episodeFrontMatter.safeParse(frontMatter);
+    // Chapters the site would refuse (past the duration, out of order) are left out, not the episode.
+    if (!withChapters.success && frontMatter.chapters) {
+      const [first] = describeIssues(withChapters.error, frontMatter).filter((problem) => problem.startsWith('chapters'));
+      if (first) {
+        delete frontMatter.chapters;
+        notes.push(`chapters left out: ${first}`);
+      }
+    }
     const checked = episodeFrontMatter.safeParse(frontMatter);
     if (!checked.success) {
       skip(title, `the feed's data does not make a valid episode (${describeIssues(checked.error, frontMatter).join('; ')})`);
@@ -291,21 +245,23 @@ export async function importFeed(feedSource: string, options: ImportOptions): Pr
       skip(title, `the file it would get is not valid (${problems.join('; ')})`);
       continue;
     }
-    const transcript = await transcriptOf(item, transcriptSource);
+    const transcript = await transcriptOf(item, fileSource);
+    if (transcript.note) notes.push(transcript.note);
+    const transcriptFile = transcript.file && {
+      dir: transcriptsDir,
+      name: `${id}${transcript.file.extension}`,
+      // A Markdown transcript names its episode in front matter, as content/transcripts/ files do (server/content/load-content.ts);
+      // a timed one is named by its file alone.
+      text: transcript.file.extension === '.md' ? `---\nepisode: ${id}\n---\n${transcript.file.text}` : transcript.file.text,
+    };
     taken.add(id);
     if (guid) guidsThisRun.set(guid, title);
     outcomes.push({
       kind: 'create',
       id,
       title,
-      // The transcript names its episode in front matter, as content/transcripts/ files do (server/content/load-content.ts).
-      files: [
-        { dir: episodesDir, name: `${id}.md`, text: file },
-        ...(transcript.markdown
-          ? [{ dir: transcriptsDir, name: `${id}.md`, text: `---\nepisode: ${id}\n---\n${transcript.markdown}` }]
-          : []),
-      ],
-      ...(transcript.note ? { transcriptNote: transcript.note } : {}),
+      files: [{ dir: episodesDir, name: `${id}.md`, text: file }, ...(transcriptFile ? [transcriptFile] : [])],
+      notes,
     });
   }
 
@@ -316,7 +272,7 @@ export async function importFeed(feedSource: string, options: ImportOptions): Pr
   const lines = outcomes.map((outcome) => {
     if (outcome.kind === 'skip') return `skipped "${outcome.title}": ${outcome.reason}`;
     const transcript = outcome.files[1] ? ` and ${shownTranscript(outcome.files[1].name)}` : '';
-    return `${verb} ${shown(outcome.files[0]!.name)}${transcript}${outcome.transcriptNote ? ` (${outcome.transcriptNote})` : ''}`;
+    return `${verb} ${shown(outcome.files[0]!.name)}${transcript}${outcome.notes.length > 0 ? ` (${outcome.notes.join('; ')})` : ''}`;
   });
   const skipped = outcomes.length - creations.length;
   lines.push(`${creations.length} ${options.dryRun ? 'to create' : 'created'}, ${skipped} skipped`);

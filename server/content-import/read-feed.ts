@@ -36,6 +36,8 @@ export interface FeedItem {
   image?: string;
   enclosure?: { url: string; type?: string };
   transcripts: TranscriptLink[];
+  /** `podcast:chapters`: the URL of the item's JSON Chapters file. */
+  chapters?: string;
 }
 
 export interface Feed {
@@ -187,6 +189,7 @@ export function parseFeed(xml: string, name: string): Feed {
           .all(item, 'podcast', 'transcript')
           .map((node) => ({ url: textOf(node['@_url']) ?? '', type: (textOf(node['@_type']) ?? '').toLowerCase() }))
           .filter((transcript) => transcript.url),
+        chapters: own.attribute(item, 'podcast', 'chapters', 'url'),
       };
     }),
   };

@@ -140,27 +140,49 @@ describe('content:import', () => {
     expect(read('2-the-secret-gruesome-internet-for-doctors')).toContain('\nlistenUrl: https://traffic.megaphone.fm/GLT5626794585.mp3\n');
   });
 
-  it('prefers a JSON transcript, reads VTT voices, drops hostile show notes, and says why a transcript was left out', () => {
+  it('keeps timed transcripts timed (a JSON one written as WebVTT), imports chapters, drops hostile show notes, and says what was left out', () => {
     const content = copyOfContent();
     const result = run(content, path.join(FEEDS, 'written-ledger-lines-transcripts.xml'));
     expect(result.status).toBe(0);
     expect(result.stdout.trim().split('\n')).toEqual([
-      'created content/episodes/quarterly-planning-meetings-step-by-step.md and content/transcripts/quarterly-planning-meetings-step-by-step.md',
-      'created content/episodes/succession-planning-where-to-start.md and content/transcripts/succession-planning-where-to-start.md',
+      'created content/episodes/quarterly-planning-meetings-step-by-step.md and content/transcripts/quarterly-planning-meetings-step-by-step.vtt (chapters left out: chapters[1].start 1:15:00 is after the end of the episode (duration 63 min))',
+      'created content/episodes/succession-planning-where-to-start.md and content/transcripts/succession-planning-where-to-start.vtt (1 chapter link left out: only https links are kept)',
       'created content/episodes/bonus-ask-us-anything.md (transcript left out: bonus01.srt is not beside the feed)',
       '3 created, 0 skipped',
     ]);
     const episodes = publish(loadContent(rootDir, content), { now: Date.now() }).content.episodes;
     const quarterly = episodes.find((episode) => episode.id === 'quarterly-planning-meetings-step-by-step')!;
     expect(quarterly).toMatchObject({ number: 'Episode 12', duration: '63 min', published: '2025-03-04' });
-    expect(quarterly.transcript?.map((turn) => turn.speaker)).toEqual(['Dana Whitfield', 'Luis Ortega', 'Dana Whitfield', 'Luis Ortega']);
-    expect(quarterly.transcript?.[1]?.text).toBe('Thanks, Dana. It starts with the agenda, sent a week ahead *before* the meeting.');
+    // The JSON's segments, as WebVTT cues with their times and voices, in paragraphs by speaker.
+    const paragraphs = quarterly.timedTranscript!.paragraphs;
+    expect(paragraphs.map((paragraph) => paragraph.speaker)).toEqual(['Dana Whitfield', 'Luis Ortega', 'Dana Whitfield', 'Luis Ortega']);
+    expect(paragraphs[1]).toMatchObject({ start: 10.1, end: 15 });
+    expect(paragraphs[1]!.cues[0]!.text).toBe('Thanks, Dana. It starts with the agenda, sent a week ahead *before* the meeting.');
+    expect(quarterly.transcript).toBeUndefined();
+    // Its chapters went past the episode's end: left out, the episode kept.
+    expect(quarterly.chapters).toBeUndefined();
     const notes = readFileSync(path.join(content, 'episodes', 'quarterly-planning-meetings-step-by-step.md'), 'utf8');
     expect(notes).not.toMatch(/script|tracker\.example|javascript:|onerror/);
     expect(notes).toContain('[the agenda template](https://ledgerlines.example/agenda) and a trap.');
-    expect(episodes.find((episode) => episode.id === 'succession-planning-where-to-start')!.transcript).toEqual([
-      { speaker: 'Dana Whitfield', text: 'When should a founder start planning a succession?' },
-      { speaker: 'Priya Raman', text: 'Ten years before they want to leave. At least five. Most start two years before.' },
+    const succession = episodes.find((episode) => episode.id === 'succession-planning-where-to-start')!;
+    // The VTT file as the feed had it, byte for byte.
+    expect(readFileSync(path.join(content, 'transcripts', 'succession-planning-where-to-start.vtt'))).toEqual(
+      readFileSync(path.join(FEEDS, 'ep11.vtt')),
+    );
+    expect(
+      succession.timedTranscript!.paragraphs.map((paragraph) => [paragraph.speaker, paragraph.cues.map((cue) => cue.text).join(' ')]),
+    ).toEqual([
+      ['Dana Whitfield', 'When should a founder start planning a succession?'],
+      ['Priya Raman', 'Ten years before they want to leave. At least five. Most start two years before.'],
+    ]);
+    // Chapters: the one with toc: false is not one a listener sees; an http link is left out, its chapter kept.
+    expect(readFileSync(path.join(content, 'episodes', 'succession-planning-where-to-start.md'), 'utf8')).toContain(
+      '  - start: 00:01:35\n',
+    );
+    expect(succession.chapters).toEqual([
+      { start: 0, title: 'Welcome' },
+      { start: 95, title: 'When to start', url: 'https://ledgerlines.example/succession-guide' },
+      { start: 1530.5, title: 'Who to talk to first' },
     ]);
   });
 
@@ -173,7 +195,7 @@ describe('content:import', () => {
     const result = run(content, path.join(elsewhere, 'feed.xml'), '--transcripts', path.join(elsewhere, 'transcripts'));
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(
-      'created content/episodes/succession-planning-where-to-start.md and content/transcripts/succession-planning-where-to-start.md',
+      'created content/episodes/succession-planning-where-to-start.md and content/transcripts/succession-planning-where-to-start.vtt (chapters left out: ep11-chapters.json is not beside the feed nor in the --transcripts folder)',
     );
     expect(result.stdout).toContain('ep12.json is not beside the feed nor in the --transcripts folder');
   });
@@ -184,8 +206,8 @@ describe('content:import', () => {
     const result = run(content, path.join(FEEDS, 'written-ledger-lines-transcripts.xml'), '--dry-run');
     expect(result.status).toBe(0);
     expect(result.stdout.trim().split('\n')).toEqual([
-      'would create content/episodes/quarterly-planning-meetings-step-by-step.md and content/transcripts/quarterly-planning-meetings-step-by-step.md',
-      'would create content/episodes/succession-planning-where-to-start.md and content/transcripts/succession-planning-where-to-start.md',
+      'would create content/episodes/quarterly-planning-meetings-step-by-step.md and content/transcripts/quarterly-planning-meetings-step-by-step.vtt (chapters left out: chapters[1].start 1:15:00 is after the end of the episode (duration 63 min))',
+      'would create content/episodes/succession-planning-where-to-start.md and content/transcripts/succession-planning-where-to-start.vtt (1 chapter link left out: only https links are kept)',
       'would create content/episodes/bonus-ask-us-anything.md (transcript left out: bonus01.srt is not beside the feed)',
       '3 to create, 0 skipped',
     ]);
@@ -303,6 +325,8 @@ describe('content:import', () => {
                 .toString('utf8')
                 .replace('https://media.ledgerlines.example/ep12.json', `${origin}/media/ep12.json`)
                 .replace('https://media.ledgerlines.example/ep11.vtt', `${origin}/media/ep11.vtt`)
+                .replace('https://media.ledgerlines.example/ep11-chapters.json', `${origin}/media/ep11-chapters.json`)
+                .replace('https://media.ledgerlines.example/ep12-chapters.json', `${origin}/media/ep12-chapters.json`)
                 .replace('https://media.ledgerlines.example/bonus01.srt', `${origin}/media/bonus01.srt`),
             );
           break;
@@ -324,6 +348,13 @@ describe('content:import', () => {
         case '/media/ep11.vtt':
           res.writeHead(200, { 'content-type': 'text/vtt' }).end(served('ep11.vtt'));
           break;
+        case '/media/ep11-chapters.json':
+          res.writeHead(200, { 'content-type': 'application/json+chapters' }).end(served('ep11-chapters.json'));
+          break;
+        case '/media/ep12-chapters.json':
+          // Not JSON: the chapters are left out with the reason, the episode imported.
+          res.writeHead(200, { 'content-type': 'application/json+chapters' }).end('{"chapters": [');
+          break;
         case '/media/elsewhere.srt':
           // A redirect to plain http off this machine is not followed.
           res.writeHead(302, { location: 'http://transcripts.example.com/052.srt' }).end();
@@ -341,26 +372,30 @@ describe('content:import', () => {
     });
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-    it('fetches the feed and the transcripts it names, and says which could not be had', async () => {
+    it('fetches the feed and the transcripts and chapters it names, and says which could not be had', async () => {
       const content = copyOfContent();
       const result = await runAsync(content, `${origin}/moved.xml`);
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
       expect(result.stdout.trim().split('\n')).toEqual([
-        'created content/episodes/quarterly-planning-meetings-step-by-step.md and content/transcripts/quarterly-planning-meetings-step-by-step.md',
-        'created content/episodes/succession-planning-where-to-start.md and content/transcripts/succession-planning-where-to-start.md',
+        // The parser's own words for the error are the Node version's.
+        expect.stringMatching(
+          /^created content\/episodes\/quarterly-planning-meetings-step-by-step\.md and content\/transcripts\/quarterly-planning-meetings-step-by-step\.vtt \(chapters left out: ep12-chapters\.json is not JSON \(.+\)\)$/,
+        ),
+        'created content/episodes/succession-planning-where-to-start.md and content/transcripts/succession-planning-where-to-start.vtt (1 chapter link left out: only https links are kept)',
         `created content/episodes/bonus-ask-us-anything.md (transcript left out: ${origin}/media/bonus01.srt answered 404 Not Found)`,
         '3 created, 0 skipped',
       ]);
-      expect(readFileSync(path.join(content, 'transcripts', 'quarterly-planning-meetings-step-by-step.md'), 'utf8')).toBe(
-        '---\nepisode: quarterly-planning-meetings-step-by-step\n---\n' +
-          '**Dana Whitfield:** Welcome back to Ledger Lines. Today: quarterly planning meetings, step by step.\n\n' +
-          '**Luis Ortega:** Thanks, Dana. It starts with the agenda, sent a week ahead \\*before\\* the meeting.\n\n' +
-          '**Dana Whitfield:** And afterwards?\n\n' +
-          '**Luis Ortega:** A one-page summary, in plain words \\[no jargon\\].\n',
+      expect(readFileSync(path.join(content, 'transcripts', 'quarterly-planning-meetings-step-by-step.vtt'), 'utf8')).toBe(
+        'WEBVTT\n\n' +
+          '00:00:00.500 --> 00:00:04.200\n<v Dana Whitfield>Welcome back to Ledger Lines.\n\n' +
+          '00:00:04.200 --> 00:00:09.800\n<v Dana Whitfield>Today: quarterly planning meetings, step by step.\n\n' +
+          '00:00:10.100 --> 00:00:15.000\n<v Luis Ortega>Thanks, Dana. It starts with the agenda, sent a week ahead *before* the meeting.\n\n' +
+          '00:00:15.200 --> 00:00:18.000\n<v Dana Whitfield>And afterwards?\n\n' +
+          '00:00:18.300 --> 00:00:24.900\n<v Luis Ortega>A one-page summary, in plain words [no jargon].\n',
       );
-      expect(readFileSync(path.join(content, 'transcripts', 'succession-planning-where-to-start.md'), 'utf8')).toContain(
-        '**Priya Raman:** Ten years',
+      expect(readFileSync(path.join(content, 'transcripts', 'succession-planning-where-to-start.vtt'), 'utf8')).toContain(
+        '<v Priya Raman>Ten years',
       );
       expect(() => loadContent(rootDir, content)).not.toThrow();
     });
