@@ -229,12 +229,16 @@ export function fieldOf(name: string, schema: Schema, overrides: Record<string, 
     const pattern = stringPattern(json);
     field = {
       ...base,
-      widget: json.widget === 'image' ? 'image' : LONG_TEXT.test(name) ? 'text' : 'string',
-      // Decap's own library reads the size limit from each image field (a top-level media_library names an outside one).
-      ...(json.widget === 'image' ? { media_library: { config: { max_file_size: MEDIA_UPLOADS.maxBytes } } } : {}),
-      // Not on an image: Decap checks an image widget's pattern against its own value object and refuses every
-      // picture, inserted or uploaded. The path or URL is checked by content:check and at the build instead.
-      ...(pattern && json.widget !== 'image' ? { pattern: [pattern, hint ?? 'is not in the expected form'] } : {}),
+      widget: json.widget === 'image' || json.widget === 'file' ? json.widget : LONG_TEXT.test(name) ? 'text' : 'string',
+      // Decap's own library reads the size limit from each image or file field (a top-level media_library names an outside one).
+      ...(json.widget === 'image' || json.widget === 'file'
+        ? { media_library: { config: { max_file_size: MEDIA_UPLOADS.maxBytes } } }
+        : {}),
+      // Not on an image or a file: Decap checks such a widget's pattern against its own value object and refuses every
+      // upload. The path or URL is checked by content:check and at the build instead.
+      ...(pattern && json.widget !== 'image' && json.widget !== 'file'
+        ? { pattern: [pattern, hint ?? 'is not in the expected form'] }
+        : {}),
     };
   } else if (keywordOrList(inner)) {
     // A fixed word or a list of its own (footerGroups' links: 'mainNav', the navigation bar's links, or

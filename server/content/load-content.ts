@@ -219,10 +219,11 @@ function* stringsOf(value: unknown): Generator<string> {
 }
 
 /** An uploaded file (server/content/media-uploads.ts) a content file names: a picture of an allowed kind and size. */
-function checkUpload(file: string, src: string, where: string, problems: Problems) {
+function checkUpload(file: string, src: string, where: string, problems: Problems, kind: 'picture' | 'timed transcript' = 'picture') {
   const extension = path.extname(src).toLowerCase();
-  if (!(MEDIA_UPLOADS.extensions as readonly string[]).includes(extension)) {
-    problems.add(where, `${src} is not a kind of picture uploads may be (${MEDIA_UPLOADS.extensions.join(', ')})`);
+  const extensions: readonly string[] = kind === 'picture' ? MEDIA_UPLOADS.extensions : MEDIA_UPLOADS.transcriptExtensions;
+  if (!extensions.includes(extension)) {
+    problems.add(where, `${src} is not a kind of ${kind} uploads may be (${extensions.join(', ')})`);
   }
   const bytes = statSync(file).size;
   if (bytes > MEDIA_UPLOADS.maxBytes) {
@@ -271,6 +272,21 @@ export function loadContent(rootDir: string, contentDir = path.join(rootDir, CON
   }
   const episodes = readEpisodes(file('episodes'), problems);
   const { transcripts, timed } = readTranscripts(file(TRANSCRIPTS_DIR), new Set(episodes.map((episode) => episode.id)), problems);
+  const inPublic = (src: string) => publicDirs.map((dir) => path.join(dir, src)).find((file) => existsSync(file));
+  // A timed transcript chosen in the editor's file field (an upload), instead of content/transcripts/<id>.vtt.
+  for (const episode of episodes) {
+    const src = episode.meta.timedTranscript;
+    if (!src) continue;
+    const where = file('episodes', `${episode.id}.md`);
+    const found = inPublic(src);
+    if (timed.has(episode.id)) problems.add(where, `timedTranscript: ${timed.get(episode.id)!.transcript.file} is already its timed transcript: keep one of the two`);
+    else if (!found) problems.add(where, `timedTranscript: ${src} is not a file under public/ (looked for public${src})`);
+    else {
+      if (src.startsWith(`${MEDIA_UPLOADS.publicPath}/`)) checkUpload(found, src, where, problems, 'timed transcript');
+      const read = readTimedTranscript(found, problems);
+      if (read) timed.set(episode.id, read);
+    }
+  }
   for (const episode of episodes) {
     const transcript = transcripts.get(episode.id);
     if (transcript) episode.transcript = transcript;
@@ -293,7 +309,6 @@ export function loadContent(rootDir: string, contentDir = path.join(rootDir, CON
   if (!episodes.some((episode) => !episode.meta.draft)) problems.add(file('episodes'), 'holds no episode that is not a draft: the home page shows the newest one');
   checkEpisodePeople(episodes, people, timed, problems, file('episodes'));
 
-  const inPublic = (src: string) => publicDirs.map((dir) => path.join(dir, src)).find((file) => existsSync(file));
   const localImages: Array<[string, string]> = [
     ...episodes.map((episode): [string, string] => [file('episodes', `${episode.id}.md`), episode.meta.image]),
     ...press.map((item): [string, string] => [problems.pathOf(item.file), item.meta.image]),

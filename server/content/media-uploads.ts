@@ -10,6 +10,8 @@ export const MEDIA_UPLOADS = {
   publicPath: '/media/uploads',
   /** 2 MB: a cover or article picture; anything larger slows every page that shows it. */
   maxBytes: 2_000_000,
-  /** Pictures only: the pages show uploads as <img>, and SVG is left out because an uploaded SVG can carry script. */
+  /** Pictures, which the pages show as <img>; SVG is left out because an uploaded SVG can carry script. */
   extensions: ['.jpg', '.jpeg', '.png', '.webp', '.avif', '.gif'],
+  /** An episode's timed transcript, chosen in the editor's file field (the episode's `timedTranscript`). */
+  transcriptExtensions: ['.vtt', '.srt'],
 } as const;

@@ -78,6 +78,16 @@ export const chapterList = () =>
     })
     .optional();
 
+const TRANSCRIPT_PATH_MESSAGE = 'must be a WebVTT or SRT file under public/, such as "/media/uploads/episode-12.vtt"';
+/** A timed transcript the site ships under public/ (an upload from the editor's file field). */
+export const timedTranscriptPath = () =>
+  z
+    .string({ error: (issue) => `${TRANSCRIPT_PATH_MESSAGE} (got ${shown(issue.input)})` })
+    .trim()
+    .regex(/^\/(?!\/)(?!.*\.\.)\S*\.(?:vtt|srt)$/i, { error: (issue) => `${TRANSCRIPT_PATH_MESSAGE} (got ${shown(issue.input)})` })
+    // `widget`: the editor offers a file field (uploads under public/media/uploads) for it.
+    .meta({ widget: 'file' });
+
 /**
  * content/people/<id>.yaml: a host or guest of the podcast, with a page of their own (/people/<id>).
  * Marketing Rule: a guest who is a client of the firm, or is paid for appearing, is a testimonial or

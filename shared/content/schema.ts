@@ -6,7 +6,7 @@
  * Only data: no file reading here, so a script or test can check one object.
  */
 import { z } from 'zod';
-import { chapterList, peopleIds } from './podcast-schema';
+import { chapterList, peopleIds, timedTranscriptPath } from './podcast-schema';
 import { flag, httpsUrl, imagePath, isoDate, isoDateTime, shown, text } from './schema-fields';
 import { formatMoment } from './timed-transcript';
 
@@ -58,6 +58,8 @@ export const episodeFrontMatter = z.strictObject(
     guests: peopleIds('guests'),
     /** Chapters: start (HH:MM:SS or seconds), title, optional url and image. */
     chapters: chapterList(),
+    /** A timed transcript uploaded in the editor (a .vtt or .srt under public/), instead of content/transcripts/<id>.vtt. */
+    timedTranscript: timedTranscriptPath().optional(),
     ...publicationFields,
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `is not a field an episode has` : undefined) },

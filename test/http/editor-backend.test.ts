@@ -477,7 +477,7 @@ describe('bad requests', () => {
             options: { collectionName: 'episodes', commitMessage: 'x', useWorkflow: true },
           },
         },
-        /A picture is uploaded to public\/media\/uploads\/ as \.jpg/,
+        /A picture \(\.jpg, .*\) or a timed transcript \(\.vtt, \.srt\) is uploaded to public\/media\/uploads\/ \(got public\/media\/uploads\/x\.svg\)/,
       ],
     ];
     for (const [what, body, message] of cases) {
@@ -493,6 +493,18 @@ describe('bad requests', () => {
       assets: [{ path: 'public/media/uploads/huge.png', content: Buffer.alloc(2_100_000) }],
     });
     expect(res.status).toBe(413);
-    expect(res.body.error).toBe('public/media/uploads/huge.png is 2.1 MB: a picture may be at most 2 MB.');
+    expect(res.body.error).toBe('public/media/uploads/huge.png is 2.1 MB: an upload may be at most 2 MB.');
+  });
+
+  it('saves a timed transcript chosen in the episode’s file field with its entry', async () => {
+    const vtt = Buffer.from('WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n<v Morgan Ellery>Welcome.\n');
+    const res = await save(
+      alice,
+      'with-transcript',
+      episode('With a Transcript', (raw) => raw.replace(/^image: /m, 'timedTranscript: /media/uploads/with-transcript.vtt\nimage: ')),
+      { assets: [{ path: 'public/media/uploads/with-transcript.vtt', content: vtt }] },
+    );
+    expect(res.status).toBe(200);
+    expect(git('show', 'cms/episodes/with-transcript:public/media/uploads/with-transcript.vtt')).toBe(vtt.toString().trim());
   });
 });

@@ -64,8 +64,8 @@ function describeSchema(json: Json, where: string, required: boolean, lines: str
     return;
   }
   const strings = json.anyOf?.every((branch) => branch.type === 'string');
-  // Decap cannot check an image widget's pattern (it refuses every picture): content:check does.
-  const isImage = (json as { widget?: string }).widget === 'image';
+  // Decap cannot check an image or file widget's pattern (it refuses every upload): content:check does.
+  const isImage = ['image', 'file'].includes((json as { widget?: string }).widget ?? '');
   const patterns = json.pattern
     ? [json.pattern]
     : strings
@@ -161,6 +161,13 @@ describe('the editor config generated from the content schema', () => {
     expect(byName.get('image')!.widget).toBe('image');
     // No pattern on an image: Decap refuses every picture against one; content:check checks the path.
     expect(byName.get('image')!.pattern).toBeUndefined();
+    // A timed transcript is chosen or uploaded in a file field, held to the uploads' size limit.
+    expect(byName.get('timedTranscript')).toMatchObject({
+      widget: 'file',
+      required: false,
+      media_library: { config: { max_file_size: 2_000_000 } },
+    });
+    expect(byName.get('timedTranscript')!.pattern).toBeUndefined();
   });
 
   it('turns the schema’s enums into choices', () => {

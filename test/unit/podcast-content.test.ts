@@ -4,13 +4,14 @@
  * field, or its line, as content:check names every other.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeIssues, episodeFrontMatter, personFile } from '../../shared/content/schema';
 import { rootDir } from '../support/app';
 import { loadContent } from '../../server/content/load-content';
+import type { ContentError } from '../../server/content/load-content';
 import { copyOfContent, problemsOf, sampleEpisode, writeEpisode } from '../support/content-dir';
 
 const problemsOfData = (schema: typeof personFile | typeof episodeFrontMatter, data: unknown) => {
@@ -158,6 +159,47 @@ describe('timed transcripts', () => {
       'content/transcripts/no-such-episode.vtt: is a transcript of no episode: there is no content/episodes/no-such-episode.md',
       `content/transcripts/${id}.vtt: line ${line - 1}: the voice "Megan Satto" is none of the people content/episodes/${id}.md names (Morgan Ellery, Megan Sato): write their name as in content/people/`,
     ]);
+  });
+
+  it('may be an upload chosen in the editor’s file field (timedTranscript), held to the same checks, with its line', () => {
+    const dir = copyOfContent();
+    const uploads = mkdtempSync(path.join(tmpdir(), 'harbor-public-'));
+    mkdirSync(path.join(uploads, 'media', 'uploads'), { recursive: true });
+    const publicDirs = [uploads, path.join(rootDir, 'public')];
+    const problems = () => {
+      try {
+        loadContent(rootDir, dir, publicDirs);
+        return [];
+      } catch (error) {
+        return (error as ContentError).problems;
+      }
+    };
+    const vtt =
+      'WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Avery Holt>Fees in one page.\n\n00:00:05.000 --> 00:00:07.000\n<v Morgan Ellery>Thank you.\n';
+    writeFileSync(path.join(uploads, 'media', 'uploads', 'fees.vtt'), vtt);
+    writeEpisode(dir, 'fee-schedules', { ...sampleEpisode, timedTranscript: '/media/uploads/fees.vtt' }, 'Fee schedules.');
+    const loaded = loadContent(rootDir, dir, publicDirs).episodes.find((one) => one.id === 'fee-schedules')!;
+    expect(loaded.timedTranscript!.paragraphs.map((paragraph) => paragraph.speaker)).toEqual(['Avery Holt', 'Morgan Ellery']);
+
+    // A broken timing is named on its line of the uploaded file.
+    writeFileSync(path.join(uploads, 'media', 'uploads', 'fees.vtt'), vtt.replace('00:00:05.000', '00:00:05,000'));
+    expect(problems()).toEqual([expect.stringMatching(/media\/uploads\/fees\.vtt: line 6: No decimal separator/)]);
+    // Not there; not a transcript; and a second timed transcript beside content/transcripts/<id>.vtt.
+    writeEpisode(dir, 'fee-schedules', { ...sampleEpisode, timedTranscript: '/media/uploads/missing.vtt' }, 'Fee schedules.');
+    expect(problems()).toEqual([
+      'content/episodes/fee-schedules.md: timedTranscript: /media/uploads/missing.vtt is not a file under public/ (looked for public/media/uploads/missing.vtt)',
+    ]);
+    writeEpisode(dir, 'fee-schedules', { ...sampleEpisode, timedTranscript: '/media/uploads/fees.txt' }, 'Fee schedules.');
+    expect(problems()).toEqual([
+      'content/episodes/fee-schedules.md: timedTranscript must be a WebVTT or SRT file under public/, such as "/media/uploads/episode-12.vtt" (got "/media/uploads/fees.txt")',
+    ]);
+    writeFileSync(path.join(uploads, 'media', 'uploads', 'fees.vtt'), vtt);
+    writeEpisode(dir, 'fee-schedules', { ...sampleEpisode, timedTranscript: '/media/uploads/fees.vtt' }, 'Fee schedules.');
+    writeFileSync(path.join(dir, 'transcripts', 'fee-schedules.vtt'), vtt);
+    expect(problems()).toEqual([
+      'content/episodes/fee-schedules.md: timedTranscript: content/transcripts/fee-schedules.vtt is already its timed transcript: keep one of the two',
+    ]);
+    rmSync(uploads, { recursive: true, force: true });
   });
 
   it('content:check refuses a VTT with an error, naming its file and line, and exits 1', () => {

@@ -40,16 +40,17 @@ function checkedChanges(params: ParamsOf<'persistEntry'>): { files: FileChange[]
   }
   for (const asset of params.assets) {
     const extension = asset.path.slice(asset.path.lastIndexOf('.')).toLowerCase();
-    if (!asset.path.startsWith(`${MEDIA_UPLOADS.folder}/`) || !(MEDIA_UPLOADS.extensions as readonly string[]).includes(extension))
+    const kinds: readonly string[] = [...MEDIA_UPLOADS.extensions, ...MEDIA_UPLOADS.transcriptExtensions];
+    if (!asset.path.startsWith(`${MEDIA_UPLOADS.folder}/`) || !kinds.includes(extension))
       throw new Refusal(
         400,
-        `A picture is uploaded to ${MEDIA_UPLOADS.folder}/ as ${MEDIA_UPLOADS.extensions.join(', ')} (got ${asset.path})`,
+        `A picture (${MEDIA_UPLOADS.extensions.join(', ')}) or a timed transcript (${MEDIA_UPLOADS.transcriptExtensions.join(', ')}) is uploaded to ${MEDIA_UPLOADS.folder}/ (got ${asset.path})`,
       );
     const content = Buffer.from(asset.content, 'base64');
     if (content.length > MEDIA_UPLOADS.maxBytes)
       throw new Refusal(
         413,
-        `${asset.path} is ${(content.length / 1e6).toFixed(1)} MB: a picture may be at most ${MEDIA_UPLOADS.maxBytes / 1e6} MB.`,
+        `${asset.path} is ${(content.length / 1e6).toFixed(1)} MB: an upload may be at most ${MEDIA_UPLOADS.maxBytes / 1e6} MB.`,
       );
     files.push({ path: asset.path, content });
   }
