@@ -153,7 +153,7 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
 
   // 11. Old blog addresses: a plain 301, no React needed.
   app.get('/{*path}', site.redirects);
-  // 12. /sitemap.xml, /robots.txt, /feed.xml and /podcast/feed.json, before
+  // 12. /sitemap.xml, /robots.txt, the feeds and each episode's chapters and transcripts, before
   //     the pages (which would look /podcast/feed.json up as an episode).
   app.use((req, res, next) => site.current().sitemap(req, res, next));
   app.use((req, res, next) => site.current().feeds(req, res, next));

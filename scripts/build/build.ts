@@ -19,6 +19,7 @@ import { BUILD_INFO_PATH } from '../../server/archive/build-info';
 import { CLIENT_ENTRY, manifestFromMetafile } from './write-asset-manifest';
 import { FRAMEWORK_ENTRY_NAMES, frameworkEntry, importedNames, useFrameworkBundle } from './framework-bundle';
 import { buildFavicons, buildShareImages } from './render-share-images';
+import { buildPodcastCover } from './render-podcast-cover';
 import { ContentError, loadContent } from '../../server/content/load-content';
 import { ADMIN_MANIFEST_PATH } from '../../server/admin/admin-surface';
 import type { AdminManifest } from '../../server/admin/admin-surface';
@@ -337,6 +338,8 @@ export async function build(mode: BuildMode = 'production', { clean = false } = 
   // cards under assets/share/ (only cards whose content changed are drawn).
   await buildFavicons(rootDir);
   const shareImages = await buildShareImages(rootDir);
+  // The show's square cover for podcast apps (the feed's itunes:image), drawn the same way.
+  await buildPodcastCover(rootDir);
   await buildServer();
   await copyMigrations();
   await buildCli();

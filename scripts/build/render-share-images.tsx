@@ -31,10 +31,10 @@ const require = createRequire(import.meta.url);
 const thisFile = fileURLToPath(import.meta.url);
 
 /** The site's colours (shared/styles/site.css). */
-const NAVY = '#0f2942';
-const GOLD = '#d9a441';
-const MIST = '#c9d6e3';
-const WHITE = '#ffffff';
+export const NAVY = '#0f2942';
+export const GOLD = '#d9a441';
+export const MIST = '#c9d6e3';
+export const WHITE = '#ffffff';
 
 /** What one card says. */
 export interface ShareCard {
@@ -101,7 +101,7 @@ const MARK_SVG =
   `<rect width="32" height="32" rx="6" fill="${WHITE}" fill-opacity="0.12"/>` +
   `<path d="M16 5 L22 27 H10 Z" fill="none" stroke="${WHITE}" stroke-width="2" stroke-linejoin="round"/>` +
   `<path d="M11.5 20 H20.5 M13 14 H19" stroke="${GOLD}" stroke-width="2" stroke-linecap="round"/></svg>`;
-const MARK_URL = `data:image/svg+xml;base64,${Buffer.from(MARK_SVG).toString('base64')}`;
+export const MARK_URL = `data:image/svg+xml;base64,${Buffer.from(MARK_SVG).toString('base64')}`;
 
 function Card({ card, shortName }: { card: ShareCard; shortName: string }) {
   return (
@@ -144,25 +144,25 @@ function Card({ card, shortName }: { card: ShareCard; shortName: string }) {
   );
 }
 
-async function exists(file: string) {
+export async function exists(file: string) {
   return stat(file).then(
     () => true,
     () => false,
   );
 }
 
-async function writeAtomically(file: string, contents: string | Uint8Array) {
+export async function writeAtomically(file: string, contents: string | Uint8Array) {
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, contents);
   await rename(temporary, file);
 }
 
-function packageVersion(name: string): string {
+export function packageVersion(name: string): string {
   return (require(`${name}/package.json`) as { version: string }).version;
 }
 
-function rasterise(svg: string, options: ConstructorParameters<typeof Resvg>[1] = {}): Buffer {
+export function rasterise(svg: string, options: ConstructorParameters<typeof Resvg>[1] = {}): Buffer {
   return new Resvg(svg, { font: { loadSystemFonts: false }, ...options }).render().asPng();
 }
 

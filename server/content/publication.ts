@@ -123,6 +123,7 @@ function episodeOf(
     ...(meta.applePodcastsUrl ? { applePodcastsUrl: meta.applePodcastsUrl } : {}),
     ...(meta.spotifyUrl ? { spotifyUrl: meta.spotifyUrl } : {}),
     ...(meta.audioUrl ? { audioUrl: meta.audioUrl } : {}),
+    ...(meta.guid ? { guid: meta.guid } : {}),
     ...(source.transcript ? { transcript: source.transcript } : {}),
     ...(source.timedTranscript
       ? { timedTranscript: { format: source.timedTranscript.format, paragraphs: source.timedTranscript.paragraphs } }

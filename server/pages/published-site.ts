@@ -7,6 +7,7 @@
  * cache then goes with the old content.
  */
 import path from 'node:path';
+import { Router } from 'express';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { RouteObject } from 'react-router-dom';
@@ -23,6 +24,8 @@ import { readInlineStyles } from './inline-styles';
 import type { InlineStyles } from './inline-styles';
 import type { EncodedBody } from './encoded-body';
 import { createPageCache } from './page-cache';
+import { PODCAST_COVER_MANIFEST_PATH, readPodcastCover } from './podcast-cover';
+import { podcastRouter } from './podcast-feed';
 import { createRefusalPages } from './refusal-pages';
 import type { RenderAdmission } from './render-admission';
 import { createPageRenderer } from './render-page';
@@ -63,6 +66,8 @@ export function createPublishedSite(config: AppConfig, options: PublishedSiteOpt
     content ?? createContentStore({ rootDir: config.rootDir, preview: !config.isProduction, watch: !config.isProduction, logger });
   // Share cards (og:image) come from the build's manifest, read once here.
   const shareImages = readShareImageManifest(path.join(config.rootDir, SHARE_IMAGE_MANIFEST_PATH));
+  // The show's square cover for podcast apps, likewise.
+  const podcastCover = readPodcastCover(path.join(config.rootDir, PODCAST_COVER_MANIFEST_PATH));
 
   const build = (published: SiteContent, previousBodies?: Map<string, EncodedBody>) => {
     const renderer = createPageRenderer({
@@ -91,7 +96,11 @@ export function createPublishedSite(config: AppConfig, options: PublishedSiteOpt
         onRenderedPerRequest,
       }),
       sitemap: sitemapRouter(config.siteUrl, published),
-      feeds: feedsRouter(config.siteUrl, published),
+      // The Atom and JSON feeds; /podcast/feed.xml and each episode's chapters.json, transcript.vtt and .json.
+      feeds: Router().use(
+        feedsRouter(config.siteUrl, published),
+        podcastRouter({ siteUrl: config.siteUrl, rootDir: config.rootDir, cover: podcastCover }, published),
+      ),
       // Keys in lower case: Express matched these paths without regard to case, and still does for every route.
       redirects: new Map(
         published.redirects.flatMap(({ from, to }) => [

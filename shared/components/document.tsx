@@ -51,6 +51,7 @@ export function Document() {
         <link rel="manifest" href={siteIcons.manifest} />
         <link rel="alternate" type="application/atom+xml" href={paths.atomFeed} title={site.firm.name} />
         <link rel="alternate" type="application/feed+json" href={paths.episodeFeed} title={site.podcastName} />
+        <link rel="alternate" type="application/rss+xml" href={paths.podcastFeed} title={site.podcastName} />
         {head.lcpImage && <link rel="preload" as="image" href={head.lcpImage} fetchPriority="high" />}
         {inlineStyles !== undefined ? (
           <style id={INLINE_STYLES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: inlineStyles }} />

@@ -117,12 +117,42 @@ const navLink = () => z.strictObject({ label: text(), href: internalPath() });
 const sectionIntro = () => z.strictObject({ eyebrow: text(), title: text(), lead: text() });
 const optionalUrl = () => httpsUrl().optional();
 
+/**
+ * What the show's feed says of it that is not said elsewhere. `guid` is the Podcast Namespace's
+ * podcast:guid, a UUIDv5 of the feed's address on the site's public URL without the scheme: kept
+ * here because it must never change, not even when the feed moves to another address.
+ */
+const podcastFeedSettings = () =>
+  z.strictObject({
+    guid: z
+      .string({ error: (issue) => `must be a UUID such as 9b024349-ccf0-5f69-a609-6b82873eab3c (got ${shown(issue.input)})` })
+      .trim()
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, {
+        error: (issue) => `must be a UUID version 5 such as 9b024349-ccf0-5f69-a609-6b82873eab3c, in lower case (got ${shown(issue.input)})`,
+      }),
+    /** ISO 639 language code, with an optional region: en, en-us. */
+    language: z
+      .string({ error: (issue) => `must be a language code such as "en" or "en-us" (got ${shown(issue.input)})` })
+      .trim()
+      .regex(/^[a-z]{2,3}(-[a-z]{2})?$/, { error: (issue) => `must be a language code such as "en" or "en-us" (got ${shown(issue.input)})` }),
+    /** Apple Podcasts' category and subcategory, spelt as Apple lists them. */
+    category: text('a category from Apple Podcasts\' list, such as "Business"'),
+    subcategory: text('a subcategory from Apple Podcasts\' list, such as "Investing"').optional(),
+    explicit: z.boolean({ error: (issue) => `must be true or false (got ${shown(issue.input)})` }),
+    /** podcast:locked: whether another platform may import the show (yes for false). */
+    locked: z.boolean({ error: (issue) => `must be true or false (got ${shown(issue.input)})` }),
+  });
+
 /** content/site.yaml: the firm's identity, every outside URL, navigation and footer. */
 export const siteFile = z.strictObject({
   firm: z.strictObject({ name: text(), shortName: text(), tagline: text(), email: z.email({ error: 'must be an email address' }), copyright: text(), disclaimer: text() }),
   author: z.strictObject({ name: text(), credentials: z.array(text()).min(1), portrait: imageAsset() }),
   book: z.strictObject({ title: text(), shortTitle: text(), cover: imageAsset() }),
-  podcast: z.strictObject({ name: text() }),
+  podcast: z.strictObject({
+    name: text(),
+    /** The show's feed for podcast apps (/podcast/feed.xml, server/pages/podcast-feed.ts). */
+    feed: podcastFeedSettings(),
+  }),
   externalUrls: z.strictObject({
     scheduler: httpsUrl(),
     book: httpsUrl(),

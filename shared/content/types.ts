@@ -134,6 +134,8 @@ export interface Episode {
   spotifyUrl?: string;
   /** The audio file, played by the page's own <audio> player. */
   audioUrl?: string;
+  /** The guid it had in the feed it was imported from, which the show's own feed keeps (podcast apps know it by it). */
+  guid?: string;
   /** The words of the episode, turn by turn; absent until one is written (content/transcripts/<id>.md). */
   transcript?: readonly TranscriptTurn[];
   /** The words with their moments (content/transcripts/<id>.vtt or .srt), in paragraphs by speaker. */
