@@ -12,6 +12,7 @@
  */
 import type { Response, Router } from 'express';
 import express from 'express';
+import { writeVtt } from '../../shared/content/timed-transcript';
 import type { Episode, TimedCue } from '../../shared/content/types';
 import { paths } from '../../shared/paths';
 import type { SiteContent } from '../content/publication';
@@ -55,29 +56,10 @@ export function chaptersJson(siteUrl: string, podcastName: string, episode: Epis
   });
 }
 
-/** `01:02:03.500`: a WebVTT timestamp, hours always written. */
-function vttTimestamp(seconds: number): string {
-  const millis = Math.round(seconds * 1000);
-  const two = (value: number) => String(value).padStart(2, '0');
-  const hours = Math.floor(millis / 3_600_000);
-  const minutes = Math.floor((millis % 3_600_000) / 60_000);
-  const secs = Math.floor((millis % 60_000) / 1000);
-  return `${two(hours)}:${two(minutes)}:${two(secs)}.${String(millis % 1000).padStart(3, '0')}`;
-}
-
-/** WebVTT's escapes for cue text and a voice's name: `&`, `<` and `>` (which also keeps "-->" out). */
-const vttEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** The cues as WebVTT; a cue's text on one line, so no blank line can end it early. */
+/** The cues as WebVTT (shared/content/timed-transcript.ts writes it, as content:import does). */
 export function transcriptVtt(episode: Episode): string | undefined {
   const cues = cuesOf(episode);
-  if (cues.length === 0) return undefined;
-  const blocks = cues.map((cue, index) => {
-    const words = vttEscape(cue.text.replace(/\s+/g, ' ').trim());
-    const voice = cue.speaker ? `<v ${vttEscape(cue.speaker)}>` : '';
-    return `${index + 1}\n${vttTimestamp(cue.start)} --> ${vttTimestamp(cue.end)}\n${voice}${words}\n`;
-  });
-  return `WEBVTT\n\n${blocks.join('\n')}`;
+  return cues.length === 0 ? undefined : writeVtt(cues);
 }
 
 /** The Podcast Namespace's JSON transcript: a segment per cue. */
