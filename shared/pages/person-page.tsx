@@ -62,30 +62,32 @@ export function Component() {
         </div>
       </header>
 
-      <div className="container section person-about">
-        <div className="person-about__bio">
-          {person.bio.map((block, index) => (
-            <RichBlock key={index} block={block} />
-          ))}
+      <div className="container section">
+        <div className="person-about">
+          <div className="person-about__bio">
+            {person.bio.map((block, index) => (
+              <RichBlock key={index} block={block} />
+            ))}
+          </div>
+          {/* Marketing Rule: the firm's disclosure right after what is said of a client or paid guest, before their episodes. */}
+          {person.disclosure && <PersonDisclosure text={person.disclosure} label={copy.disclosureLabel} />}
+          {person.links && (
+            <section className="person-links" aria-labelledby={LINKS_HEADING_ID}>
+              <h2 id={LINKS_HEADING_ID} className="person-links__heading">
+                {copy.linksHeading}
+              </h2>
+              <ul className="person-links__list">
+                {person.links.map((link) => (
+                  <li key={link.url}>
+                    <ExternalLink className="person-links__link" href={link.url}>
+                      {link.label}
+                    </ExternalLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
         </div>
-        {/* Marketing Rule: the firm's disclosure right after what is said of a client or paid guest, before their episodes. */}
-        {person.disclosure && <PersonDisclosure text={person.disclosure} label={copy.disclosureLabel} />}
-        {person.links && (
-          <section className="person-links" aria-labelledby={LINKS_HEADING_ID}>
-            <h2 id={LINKS_HEADING_ID} className="person-links__heading">
-              {copy.linksHeading}
-            </h2>
-            <ul className="person-links__list">
-              {person.links.map((link) => (
-                <li key={link.url}>
-                  <ExternalLink className="person-links__link" href={link.url}>
-                    {link.label}
-                  </ExternalLink>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
       </div>
 
       {/* The episode cards hydrate after the top of the page (decision 022). */}
