@@ -105,6 +105,18 @@ describe('a person’s page in the browser', () => {
     }
   });
 
+  it('hydrates the 404 of an id that is no one’s, as the server sent it', async () => {
+    const { page, problems, close } = await ctx.open('/people/nobody-at-all');
+    try {
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(copy.notFoundTitle);
+      expect(await page.title()).toContain(copy.notFoundTitle);
+      // Only Chromium's note of the document's own 404: no hydration mismatch, no error.
+      expect(withoutDocumentStatus(problems, 404)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('goes to an episode and back, and to an unknown person, without reloading, each page’s data from /_data', async () => {
     const { page, problems, close } = await ctx.open(paths.person(lisa.id), { viewport: { width: 1280, height: 900 } });
     try {
