@@ -58,23 +58,16 @@ export const paths = {
 } as const;
 
 /** The six service pages, in the order of the route table. */
-export const servicePagePaths: readonly `/${ServiceSlug}`[] = SERVICE_SLUGS.map(servicePagePath);
+export const servicePagePaths: readonly `/${ServiceSlug}`[] = /* @__PURE__ */ SERVICE_SLUGS.map(servicePagePath);
 
 /**
  * Every fixed page of the spec's route table, in its order (episode pages come
  * from the episode list; the legacy address only redirects). Tests, the
  * screenshot script and the sitemap walk this list.
  */
-export const staticPagePaths = [
-  paths.home,
-  paths.podcast,
-  paths.press,
-  paths.contact,
-  ...servicePagePaths,
-  paths.privacy,
-  paths.terms,
-  paths.accessibility,
-] as const;
+// Pure: the browser never reads the lists, and without the mark its bundle would keep them (every page loads this file).
+export const staticPagePaths = /* @__PURE__ */ (() =>
+  [paths.home, paths.podcast, paths.press, paths.contact, ...servicePagePaths, paths.privacy, paths.terms, paths.accessibility] as const)();
 
 /** The favicon set and web app manifest; the PNGs and the manifest are generated at build (scripts/build/render-share-images.tsx). */
 export const siteIcons = {

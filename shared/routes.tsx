@@ -36,6 +36,7 @@ export type PageRouteId =
   | 'home-page'
   | 'podcast-page'
   | 'episode-page'
+  | 'person-page'
   | 'press-page'
   | 'contact-page'
   | ServicePageRouteId
@@ -64,6 +65,7 @@ function pageRoutes(loaders: RouteLoaders, redirects: RouteOptions['redirects'])
     page(undefined, 'home-page', () => import('./pages/home-page')),
     page('podcast', 'podcast-page', () => import('./pages/podcast-page')),
     page('podcast/:episodeId', 'episode-page', () => import('./pages/episode-page')),
+    page('people/:personId', 'person-page', () => import('./pages/person-page')),
     page('press', 'press-page', () => import('./pages/press-page')),
     page('contact', 'contact-page', () => import('./pages/contact-page')),
     ...servicePageRouteIds.map((id) => page(servicePathOf(id), id, () => import('./pages/service-page'))),

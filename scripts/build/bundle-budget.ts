@@ -24,6 +24,7 @@ export const PAGES: ReadonlyArray<{ name: string; routeIds: string[] }> = [
   { name: '/ (home)', routeIds: ['home-page'] },
   { name: '/podcast', routeIds: ['podcast-page'] },
   { name: '/podcast/:id', routeIds: ['episode-page'] },
+  { name: '/people/:id', routeIds: ['person-page'] },
   { name: '/press', routeIds: ['press-page'] },
   { name: '/contact', routeIds: ['contact-page'] },
   { name: 'service pages', routeIds: ['service-page:family-office'] },

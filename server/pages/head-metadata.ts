@@ -9,7 +9,7 @@
  * docs/decisions/006-open-graph-types.md), JSON-LD (server/pages/structured-data.ts)
  * and noindex on error screens.
  */
-import type { Episode, ServiceSlug } from '../../shared/content/types';
+import type { Episode, Person, ServiceSlug } from '../../shared/content/types';
 import type { PageHead } from '../../shared/page-head';
 import { paths } from '../../shared/paths';
 import { isoDate } from '../../shared/rules/display-date';
@@ -36,10 +36,12 @@ export type PageHeadInput =
   /** A search that could not be run: a 400 screen. */
   | { kind: 'podcast-search-invalid' }
   | { kind: 'episode'; episode: Episode }
+  /** A host's or guest's page: described by their bio, shared with the site's card. */
+  | { kind: 'person'; person: Person }
   | { kind: 'press' }
   | { kind: 'service'; slug: ServiceSlug }
   | { kind: 'page'; page: 'contact' | 'privacy' | 'terms' | 'accessibility' }
-  | { kind: 'not-found'; what: 'page' | 'episode' }
+  | { kind: 'not-found'; what: 'page' | 'episode' | 'person' }
   | { kind: 'error' };
 
 const MAX_DESCRIPTION = 160;
@@ -174,6 +176,15 @@ export function createPageHeads(site: PageHeadSite, content: SiteContent): (inpu
           ...(published ? { published } : {}),
         });
       }
+      case 'person':
+        return page({
+          title: input.person.name,
+          description: input.person.bioText,
+          path: paths.person(input.person.id),
+          type: 'website',
+          image: shareImageKeys.site,
+          jsonLd: structured.person(input.person),
+        });
       case 'press':
         return page({
           title: 'Press & Publications',
@@ -200,6 +211,8 @@ export function createPageHeads(site: PageHeadSite, content: SiteContent): (inpu
         return inner(fixed.title, fixed.description, fixed.path);
       }
       case 'not-found':
+        if (input.what === 'person')
+          return screen(content.podcastPage.people.notFoundTitle, content.podcastPage.people.notFoundDescription);
         return input.what === 'episode'
           ? screen('Episode Not Found', content.podcastPage.episodeNotFoundDescription)
           : screen('Page not found', content.notFoundPage.metaDescription);

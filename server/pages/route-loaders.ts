@@ -7,13 +7,14 @@
 import { data } from 'react-router-dom';
 import type { LoaderFunction, LoaderFunctionArgs } from 'react-router-dom';
 import { EPISODES_PER_PAGE } from '../../shared/constants';
-import type { Episode, ServiceSlug } from '../../shared/content/types';
+import type { Episode, Person, ServiceSlug } from '../../shared/content/types';
 import type { PageHead } from '../../shared/page-head';
 import type { BadRequestScreen } from '../../shared/components/route-error-boundary';
 import type { ContactPageData } from '../../shared/pages/contact-page';
 import type { EpisodePageData } from '../../shared/pages/episode-page';
 import type { HomePageData } from '../../shared/pages/home-page';
 import type { LegalPageData } from '../../shared/pages/legal-page';
+import type { PersonNotFoundData, PersonPageData } from '../../shared/pages/person-page';
 import type { PodcastPageData } from '../../shared/pages/podcast-page';
 import type { PressPageData } from '../../shared/pages/press-page';
 import type { ServicePageData } from '../../shared/pages/service-page';
@@ -140,6 +141,19 @@ export function createRouteLoaders(site: PageHeadSite, content: SiteContent): Ro
       { head: headFor({ kind: 'episode', episode }), episode, comingSoonNote: podcastPage.comingSoonNote },
     ]),
   );
+  // A page per host and guest a public episode names (publication.ts); anyone else, a draft's guest included, is a 404.
+  const { notFoundTitle, notFoundText, notFoundDescription: _description, notFoundBack, ...personCopy } = podcastPage.people;
+  const summaryById = new Map(summaries.map((summary) => [summary.id, summary]));
+  const personPage = (whole: Person): PersonPageData => {
+    const { bioText: _bioText, episodes: ids, client: _client, paid: _paid, ...person } = whole;
+    return { head: headFor({ kind: 'person', person: whole }), person, episodes: ids.map((id) => summaryById.get(id)!), copy: personCopy };
+  };
+  const personPages = new Map(content.people.map((person) => [person.id, personPage(person)]));
+  const personNotFound: PersonNotFoundData = {
+    head: headFor({ kind: 'not-found', what: 'person' }),
+    screen: { title: notFoundTitle, message: notFoundText, back: { to: paths.podcast, label: notFoundBack } },
+  };
+
   const servicePagesData = new Map<string, ServicePageData>(
     (Object.keys(content.services) as ServiceSlug[]).map((slug) => [
       slug,
@@ -191,6 +205,11 @@ export function createRouteLoaders(site: PageHeadSite, content: SiteContent): Ro
       return podcastPages[page - 1]!;
     },
     'episode-page': ({ params }) => episodePages.get(params.episodeId ?? '') ?? notFound(episodeNotFound),
+    'person-page': ({ params }) => {
+      const page = personPages.get(params.personId ?? '');
+      if (!page) throw data(personNotFound, { status: 404, statusText: 'Not Found' });
+      return page;
+    },
     'press-page': withNewsletter(press, paths.press),
     'contact-page': (args) => ({
       ...contact,

@@ -28,14 +28,18 @@ function newest(dates: string[]): string | undefined {
   return dates.toSorted().at(-1);
 }
 
-/** Every canonical page: the fixed pages, podcast pages 2…N, and every episode. */
-export function sitemapEntries(siteUrl: string, { episodes, press }: Pick<SiteContent, 'episodes' | 'press'>): SitemapEntry[] {
+/** Every canonical page: the fixed pages, podcast pages 2…N, every episode, and every host's and guest's page. */
+export function sitemapEntries(
+  siteUrl: string,
+  { episodes, press, people }: Pick<SiteContent, 'episodes' | 'press' | 'people'>,
+): SitemapEntry[] {
   const newestEpisode = newest(episodes.map((episode) => episode.published));
   const lastmodOf: Partial<Record<string, string>> = {
     [paths.home]: newest([newestEpisode ?? '', ...press.map((item) => item.published)].filter(Boolean)),
     [paths.podcast]: newestEpisode,
     [paths.press]: newest(press.map((item) => item.published)),
   };
+  const publishedOf = new Map(episodes.map((episode) => [episode.id, episode.published]));
   const entry = (path: string, lastmod?: string): SitemapEntry => ({
     loc: siteUrl + path,
     ...(lastmod ? { lastmod } : {}),
@@ -47,6 +51,8 @@ export function sitemapEntries(siteUrl: string, { episodes, press }: Pick<SiteCo
     ...staticPagePaths.map((path) => entry(path, lastmodOf[path])),
     ...podcastPages,
     ...episodes.map((episode) => entry(paths.episode(episode.id), episode.published)),
+    // A person's page changes when a new episode names them: their newest episode's date.
+    ...people.map((person) => entry(paths.person(person.id), newest(person.episodes.map((id) => publishedOf.get(id) ?? '')))),
   ];
 }
 

@@ -14,12 +14,13 @@ import type {
   Person,
   PodcastEpisode,
   PodcastSeries,
+  ProfilePage,
   Service,
   Thing,
   VideoObject,
   WebSite,
 } from 'schema-dts';
-import type { Episode, PressItem } from '../../shared/content/types';
+import type { Episode, Person as PodcastPerson, PersonRef, PressItem } from '../../shared/content/types';
 import { paths } from '../../shared/paths';
 import { isoDate } from '../../shared/rules/display-date';
 import { chooseEpisodeMedia } from '../../shared/rules/episode-media';
@@ -60,6 +61,8 @@ export function createStructuredData(siteUrl: string, content: SiteContent) {
     author: `${siteUrl}/#author`,
     book: `${siteUrl}/#book`,
     series: `${siteUrl}${paths.podcast}#series`,
+    /** A host or guest, on their own page; the episodes that name them refer to it. */
+    person: (id: string) => `${siteUrl}${paths.person(id)}#person`,
   };
   const organizationRef: FinancialService = { '@type': 'FinancialService', '@id': ids.organization, name: firm.name };
   const authorRef: Person = { '@type': 'Person', '@id': ids.author, name: authorName(author).name };
@@ -132,12 +135,36 @@ export function createStructuredData(siteUrl: string, content: SiteContent) {
     };
   }
 
+  /** A host or guest as another node names them: by the @id their page describes them under. */
+  const personRef = (person: PersonRef) => ({ '@type': 'Person', '@id': ids.person(person.id), name: person.name }) satisfies Person;
+
+  /** Their page: a ProfilePage whose main entity is the Person (Google's profile page markup). */
+  function profilePage(person: PodcastPerson): ProfilePage {
+    const url = absolute(paths.person(person.id));
+    const sameAs = (person.links ?? []).map((link) => link.url);
+    return {
+      '@type': 'ProfilePage',
+      '@id': url,
+      url,
+      name: person.name,
+      isPartOf: { '@type': 'WebSite', '@id': ids.website },
+      mainEntity: {
+        ...personRef(person),
+        description: person.bioText,
+        url,
+        ...(person.photo ? { image: absolute(person.photo) } : {}),
+        ...(sameAs.length ? { sameAs } : {}),
+      },
+    };
+  }
+
   function episodeNode(episode: Episode): PodcastEpisode {
     const url = absolute(paths.episode(episode.id));
     const datePublished = isoDate(episode.date);
     const episodeNumber = episodeNumberOf(episode);
     const duration = isoDuration(episode.duration);
     const media = chooseEpisodeMedia(episode);
+    const people = [...(episode.hosts ?? []), ...(episode.guests ?? [])];
     const video: VideoObject | undefined =
       media.kind === 'youtube'
         ? {
@@ -162,6 +189,8 @@ export function createStructuredData(siteUrl: string, content: SiteContent) {
       ...(episodeNumber !== undefined ? { episodeNumber } : {}),
       ...(duration ? { timeRequired: duration } : {}),
       partOfSeries: seriesRef,
+      // Google's podcast markup names hosts and guests alike as the episode's actors.
+      ...(people.length ? { actor: people.map(personRef) } : {}),
       ...(video ? { video } : {}),
       ...(media.kind === 'audio' ? { associatedMedia: { '@type': 'AudioObject', contentUrl: media.audioUrl } } : {}),
     };
@@ -208,6 +237,13 @@ export function createStructuredData(siteUrl: string, content: SiteContent) {
       breadcrumbs([
         { name: 'Podcast', path: paths.podcast },
         { name: episode.title, path: paths.episode(episode.id) },
+      ]),
+    ],
+    person: (person: PodcastPerson): Thing[] => [
+      profilePage(person),
+      breadcrumbs([
+        { name: 'Podcast', path: paths.podcast },
+        { name: person.name, path: paths.person(person.id) },
       ]),
     ],
     press: (items: readonly PressItem[]): Thing[] => [pressList(items), breadcrumbs([{ name: 'Press & Publications', path: paths.press }])],

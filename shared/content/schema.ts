@@ -217,6 +217,20 @@ export const podcastPageFile = z.strictObject({
   title: text(),
   intro: text(),
   heroVideo: videoAsset(),
+  /** The fixed words of each host's and guest's page (/people/<id>). */
+  people: z.strictObject({
+    backLink: text(),
+    linksHeading: text(),
+    disclosureLabel: text(),
+    /** Followed by the person's name: "Episodes with Lisa Moreno". */
+    episodesHeading: text(),
+    episodeOne: text(),
+    episodeMany: text(),
+    notFoundTitle: text(),
+    notFoundText: text(),
+    notFoundDescription: text(),
+    notFoundBack: text(),
+  }),
   /** Shown instead of the listen buttons for an episode whose listenUrl is '#'. */
   comingSoonNote: text(),
   episodeNotFoundDescription: text(),

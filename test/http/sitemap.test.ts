@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { EPISODES_PER_PAGE } from '../../shared/constants';
-import { episodes } from '../support/content';
+import { content, episodes } from '../support/content';
 import { paths, staticPagePaths } from '../../shared/paths';
 import { isoDate } from '../../shared/rules/display-date';
 import { pageCount } from '../../shared/rules/pagination';
@@ -40,7 +40,7 @@ describe('/sitemap.xml', () => {
       const locs = urls.map((url) => url.loc);
       expect(new Set(locs).size).toBe(locs.length);
       const extraPodcastPages = pageCount(episodes.length, EPISODES_PER_PAGE) - 1;
-      expect(locs.length).toBe(staticPagePaths.length + extraPodcastPages + episodes.length);
+      expect(locs.length).toBe(staticPagePaths.length + extraPodcastPages + episodes.length + content.people.length);
 
       for (const { loc, lastmod } of urls) {
         expect(loc.startsWith(`${SITE_URL}/`), loc).toBe(true);

@@ -25,6 +25,8 @@ describe('content stays in content/', () => {
     ...content.episodes.map((episode): [string, string] => ['episode title', episode.title]),
     ...content.episodes.map((episode): [string, string] => ['episode description', episode.description.slice(0, 50)]),
     ...content.press.map((item): [string, string] => ['article title', item.title]),
+    ...content.people.map((person): [string, string] => ['person bio', person.bioText.slice(0, 50)]),
+    ['person page words', content.podcastPage.people.notFoundText],
     ['home headline', content.home.hero.headline],
     ['privacy intro', content.privacy.intro.slice(0, 50)],
     ['contact intro', content.contact.intro.slice(0, 50)],

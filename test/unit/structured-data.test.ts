@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Episode } from '../../shared/content/types';
+import type { Episode, Person } from '../../shared/content/types';
 import { content } from '../support/content';
 import { createStructuredData, episodeNumberOf, isoDuration, serializeJsonLd } from '../../server/pages/structured-data';
 
@@ -63,6 +63,52 @@ describe('createStructuredData', () => {
     const [node] = plain<[{ video: Record<string, unknown> }]>(data.episode({ ...episode, date: '' }));
     expect(node.video['@type']).toBe('VideoObject');
     expect(node.video).not.toHaveProperty('uploadDate');
+  });
+});
+
+describe('people', () => {
+  const person: Person = {
+    id: 'avery-holt',
+    name: 'Avery </script><script>alert(1)</script> Holt',
+    role: 'guest',
+    bio: [],
+    bioText: 'Writes fee schedules & <b>retainers</b>.',
+    links: [{ label: 'Site', url: 'https://averyholt.example/?a=1&b=2' }],
+    client: false,
+    paid: false,
+    episodes: ['a-test-episode'],
+  };
+
+  it('makes a ProfilePage whose main entity is the Person, without image or sameAs when there are none', () => {
+    const [profile] = plain<[Record<string, Record<string, unknown>>]>(data.person(person));
+    expect(profile!.mainEntity).toEqual({
+      '@type': 'Person',
+      '@id': `${SITE}/people/avery-holt#person`,
+      name: person.name,
+      description: person.bioText,
+      url: `${SITE}/people/avery-holt`,
+      sameAs: ['https://averyholt.example/?a=1&b=2'],
+    });
+    const [bare] = plain<[Record<string, Record<string, unknown>>]>(data.person({ ...person, links: undefined }));
+    expect(bare!.mainEntity).not.toHaveProperty('sameAs');
+    expect(bare!.mainEntity).not.toHaveProperty('image');
+  });
+
+  it('names an episode’s hosts, then its guests, as its actors by their @id', () => {
+    const ref = (id: string, name: string) => ({ id, name, role: 'guest' });
+    const [node] = plain<[Record<string, unknown>]>(
+      data.episode({ ...episode, hosts: [ref('morgan-ellery', 'Morgan Ellery')], guests: [ref('avery-holt', 'Avery Holt')] }),
+    );
+    expect(node!.actor).toEqual([
+      { '@type': 'Person', '@id': `${SITE}/people/morgan-ellery#person`, name: 'Morgan Ellery' },
+      { '@type': 'Person', '@id': `${SITE}/people/avery-holt#person`, name: 'Avery Holt' },
+    ]);
+  });
+
+  it('serializes a person’s page safely', () => {
+    const text = serializeJsonLd(data.person(person));
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)['@graph'][0].mainEntity.name).toBe(person.name);
   });
 });
 
