@@ -29,10 +29,6 @@ export const paths = {
    * `#t=` for the passage that starts there (its id), which the browser scrolls to without script.
    */
   episodeMoment: (id: string, seconds: number) => `/podcast/${encodeURIComponent(id)}?t=${Math.floor(seconds)}#t=${Math.floor(seconds)}`,
-  /** JSON Chapters 1.2 of an episode (server/pages/podcast-files.ts). */
-  episodeChapters: (id: string) => `/podcast/${encodeURIComponent(id)}/chapters.json`,
-  /** The episode's timed transcript as WebVTT, and as the Podcast Index's JSON transcript. */
-  episodeTranscript: (id: string, format: 'vtt' | 'json') => `/podcast/${encodeURIComponent(id)}/transcript.${format}`,
   /** A host's or guest's page. */
   person: (id: string) => `/people/${encodeURIComponent(id)}`,
   press: '/press',

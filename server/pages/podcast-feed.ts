@@ -24,7 +24,7 @@ import type { Episode, PersonRef } from '../../shared/content/types';
 import { paths } from '../../shared/paths';
 import type { SiteContent } from '../content/publication';
 import type { PodcastCover } from './podcast-cover';
-import { podcastFilesRouter, setPodcastFileHeaders } from './podcast-files';
+import { episodeFilePaths, podcastFilesRouter, setPodcastFileHeaders } from './podcast-files';
 
 export const RSS_NAMESPACES = {
   itunes: 'http://www.itunes.com/dtds/podcast-1.0.dtd',
@@ -119,7 +119,7 @@ export function podcastFeedXml(options: PodcastFeedOptions, content: SiteContent
   const item = (episode: Episode): XmlNode => {
     const number = /\d+/.exec(episode.number)?.[0];
     const seconds = durationSeconds(episode.duration);
-    const transcriptUrl = (format: 'vtt' | 'json') => siteUrl + paths.episodeTranscript(episode.id, format);
+    const transcriptUrl = (format: 'vtt' | 'json') => siteUrl + episodeFilePaths.transcript(episode.id, format);
     return {
       title: episode.title,
       link: siteUrl + paths.episode(episode.id),
@@ -145,7 +145,7 @@ export function podcastFeedXml(options: PodcastFeedOptions, content: SiteContent
           ]
         : [],
       ...(episode.chapters?.length
-        ? { 'podcast:chapters': { '@_url': siteUrl + paths.episodeChapters(episode.id), '@_type': 'application/json+chapters' } }
+        ? { 'podcast:chapters': { '@_url': siteUrl + episodeFilePaths.chapters(episode.id), '@_type': 'application/json+chapters' } }
         : {}),
     };
   };

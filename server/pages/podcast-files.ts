@@ -14,9 +14,19 @@ import type { Response, Router } from 'express';
 import express from 'express';
 import { writeVtt } from '../../shared/content/timed-transcript';
 import type { Episode, TimedCue } from '../../shared/content/types';
-import { paths } from '../../shared/paths';
 import type { SiteContent } from '../content/publication';
 import { FEED_CACHE_CONTROL } from './feeds';
+
+/**
+ * The files' addresses: only the server and the feed name them, so they live here rather than in
+ * shared/paths.ts, whose table every page's script carries.
+ */
+export const episodeFilePaths = {
+  /** JSON Chapters 1.2. */
+  chapters: (id: string) => `/podcast/${encodeURIComponent(id)}/chapters.json`,
+  /** The timed transcript as WebVTT, and as the Podcast Index's JSON transcript. */
+  transcript: (id: string, format: 'vtt' | 'json') => `/podcast/${encodeURIComponent(id)}/transcript.${format}`,
+};
 
 const JSON_CHAPTERS_VERSION = '1.2.0';
 const JSON_TRANSCRIPT_VERSION = '1.0.0';
@@ -87,9 +97,9 @@ export function podcastFilesRouter(siteUrl: string, content: SiteContent): Route
   const files = new Map<string, PodcastFile>();
   const add = (path: string, type: string, body: string | undefined) => body !== undefined && files.set(path, { type, body });
   for (const episode of content.episodes) {
-    add(paths.episodeChapters(episode.id), 'application/json+chapters', chaptersJson(siteUrl, content.site.podcast.name, episode));
-    add(paths.episodeTranscript(episode.id, 'vtt'), 'text/vtt', transcriptVtt(episode));
-    add(paths.episodeTranscript(episode.id, 'json'), 'application/json', transcriptJson(episode));
+    add(episodeFilePaths.chapters(episode.id), 'application/json+chapters', chaptersJson(siteUrl, content.site.podcast.name, episode));
+    add(episodeFilePaths.transcript(episode.id, 'vtt'), 'text/vtt', transcriptVtt(episode));
+    add(episodeFilePaths.transcript(episode.id, 'json'), 'application/json', transcriptJson(episode));
   }
   const router = express.Router();
   // Matched as Express matches every route (any case, a trailing slash allowed); the id as it was written.

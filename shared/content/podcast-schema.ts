@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { flag, httpsUrl, imagePath, shown, text } from './schema-fields';
-import { formatMoment } from './timed-transcript';
+import { formatMoment } from '../rules/moment';
 
 /** An id that names a file of content/people/ (its name without .yaml). */
 const personId = () =>

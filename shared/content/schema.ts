@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { chapterList, peopleIds, timedTranscriptPath } from './podcast-schema';
 import { flag, httpsUrl, imagePath, isoDate, isoDateTime, shown, text } from './schema-fields';
-import { formatMoment } from './timed-transcript';
+import { formatMoment } from '../rules/moment';
 
 export { chapter, moment, momentSeconds, personFile } from './podcast-schema';
 export type { PersonFile } from './podcast-schema';

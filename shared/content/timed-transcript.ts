@@ -16,16 +16,6 @@ export function vttSeconds(stamp: string): number | undefined {
   return Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds) + Number(millis) / 1000;
 }
 
-/** `1:02:03` for 3723 s, `2:03` under an hour: how a chapter list or a transcript shows a moment. */
-export function formatMoment(totalSeconds: number): string {
-  const whole = Math.floor(totalSeconds);
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const seconds = whole % 60;
-  const two = (value: number) => String(value).padStart(2, '0');
-  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
-}
-
 /**
  * Cues as paragraphs, one per speaker's turn: a cue with the same speaker as the one before, or
  * with none (a voice is often written only on a turn's first cue), continues its paragraph; a

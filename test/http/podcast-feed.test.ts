@@ -15,6 +15,7 @@ import { v5 as uuidv5 } from 'uuid';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createContentStore } from '../../server/content/content-store';
 import { paths } from '../../shared/paths';
+import { episodeFilePaths } from '../../server/pages/podcast-files';
 import { makeApp, rootDir } from '../support/app';
 import { copyOfContent, problemsOf, sampleEpisode, writeEpisode } from '../support/content-dir';
 
@@ -211,7 +212,7 @@ describe('/podcast/feed.xml', () => {
       ...sample.hosts!.map(() => 'host'),
       ...sample.guests!.map(() => 'guest'),
     ]);
-    expect(item['podcast:chapters']).toEqual({ url: SITE_URL + paths.episodeChapters(sample.id), type: 'application/json+chapters' });
+    expect(item['podcast:chapters']).toEqual({ url: SITE_URL + episodeFilePaths.chapters(sample.id), type: 'application/json+chapters' });
     // A video episode is not a media file: neither enclosure nor alternateEnclosure.
     const video = items.find((candidate) => candidate.link === SITE_URL + paths.episode(published.episodes.find((e) => e.isYouTube)!.id))!;
     expect(video.enclosure).toBeUndefined();
@@ -309,7 +310,7 @@ describe("Apple Podcasts' feed rules", () => {
 
 describe("each episode's files", () => {
   it('chapters.json is JSON Chapters 1.2, for any origin', async () => {
-    const res = await request(app).get(paths.episodeChapters(LOCAL));
+    const res = await request(app).get(episodeFilePaths.chapters(LOCAL));
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json+chapters; charset=utf-8');
     expect(res.headers['access-control-allow-origin']).toBe('*');
@@ -332,7 +333,7 @@ describe("each episode's files", () => {
   });
 
   it('transcript.vtt is WebVTT that webvtt-parser reads without an error, each cue with its voice', async () => {
-    const res = await request(app).get(paths.episodeTranscript(LOCAL, 'vtt'));
+    const res = await request(app).get(episodeFilePaths.transcript(LOCAL, 'vtt'));
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/vtt; charset=utf-8');
     expect(res.headers['access-control-allow-origin']).toBe('*');
@@ -358,7 +359,7 @@ describe("each episode's files", () => {
 
   it('transcript.vtt of a sample episode has both of its voices', async () => {
     const sample = published.episodes.find((episode) => episode.timedTranscript?.format === 'vtt' && episode.guests)!;
-    const tree = vttParser.parse((await request(app).get(paths.episodeTranscript(sample.id, 'vtt'))).text, 'metadata');
+    const tree = vttParser.parse((await request(app).get(episodeFilePaths.transcript(sample.id, 'vtt'))).text, 'metadata');
     expect(tree.errors).toEqual([]);
     const voices = new Set(tree.cues.map((cue) => cue.tree.children[0]?.value));
     expect([...voices].sort()).toEqual([...new Set(sample.timedTranscript!.paragraphs.map((paragraph) => paragraph.speaker))].sort());
@@ -366,7 +367,7 @@ describe("each episode's files", () => {
   });
 
   it('transcript.json is the Podcast Namespace JSON transcript', async () => {
-    const res = await request(app).get(paths.episodeTranscript(LOCAL, 'json'));
+    const res = await request(app).get(episodeFilePaths.transcript(LOCAL, 'json'));
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['access-control-allow-origin']).toBe('*');
     const body = JSON.parse(res.text) as { version: string; segments: unknown[] };
@@ -379,13 +380,13 @@ describe("each episode's files", () => {
   });
 
   it('answers HEAD, refuses other methods, and is a 404 page in words for what does not exist', async () => {
-    expect((await request(app).head(paths.episodeChapters(LOCAL))).status).toBe(200);
-    expect((await request(app).post(paths.episodeChapters(LOCAL))).status).toBe(405);
+    expect((await request(app).head(episodeFilePaths.chapters(LOCAL))).status).toBe(200);
+    expect((await request(app).post(episodeFilePaths.chapters(LOCAL))).status).toBe(405);
     for (const url of [
-      paths.episodeChapters(REMOTE),
-      paths.episodeTranscript(REMOTE, 'vtt'),
-      paths.episodeChapters('no-such-episode'),
-      paths.episodeChapters(DRAFT),
+      episodeFilePaths.chapters(REMOTE),
+      episodeFilePaths.transcript(REMOTE, 'vtt'),
+      episodeFilePaths.chapters('no-such-episode'),
+      episodeFilePaths.chapters(DRAFT),
     ]) {
       const res = await request(app).get(url);
       expect(res.status, url).toBe(404);

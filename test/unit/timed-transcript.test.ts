@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseSrt, parseVtt, srtToVtt } from '../../server/content/timed-transcript-file';
-import { formatMoment, groupCues, vttSeconds, writeVtt } from '../../shared/content/timed-transcript';
+import { groupCues, vttSeconds, writeVtt } from '../../shared/content/timed-transcript';
+import { formatMoment } from '../../shared/rules/moment';
 
 const VTT = `WEBVTT - a sample
 
