@@ -29,7 +29,9 @@ export const ERROR_BOUNDARY_ROUTE_ID = 'page-boundary';
 /** A service page's route id: 'service-page:estate-planning'. */
 export type ServicePageRouteId = `service-page:${ServiceSlug}`;
 
-export const servicePageRouteIds: readonly ServicePageRouteId[] = /* @__PURE__ */ SERVICE_SLUGS.map((slug) => `service-page:${slug}` as const);
+export const servicePageRouteIds: readonly ServicePageRouteId[] = /* @__PURE__ */ SERVICE_SLUGS.map(
+  (slug) => `service-page:${slug}` as const,
+);
 
 /** Every route that has page data, and so a loader on each side. */
 export type PageRouteId =
