@@ -20,6 +20,7 @@ import {
 import { pressItems } from '../support/content';
 import { author, book, externalUrls, podcast } from '../support/content';
 import { makeApp } from '../support/app';
+import { decodeHtml } from '../support/html-text';
 
 // ---------------------------------------------------------------------------
 // A few string helpers: enough HTML reading for markup React writes itself.
@@ -30,18 +31,9 @@ interface Tag {
   inner: string;
 }
 
-function decode(text: string): string {
-  return text
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
 function parseAttrs(source: string): Record<string, string> {
   const attrs: Record<string, string> = {};
-  for (const match of source.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)) attrs[match[1]!] = decode(match[2] ?? '');
+  for (const match of source.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)) attrs[match[1]!] = decodeHtml(match[2] ?? '');
   return attrs;
 }
 
@@ -57,7 +49,7 @@ function voidElements(html: string, name: string): Record<string, string>[] {
 }
 
 function text(html: string): string {
-  return decode(html.replace(/<[^>]+>/g, ''))
+  return decodeHtml(html.replace(/<[^>]+>/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -14,6 +14,7 @@ import { paths } from '../../shared/paths';
 import { makeApp, rootDir } from '../support/app';
 import { copyOfContent, sampleEpisode } from '../support/content-dir';
 import { content, episodes, firm } from '../support/content';
+import { decodeHtml } from '../support/html-text';
 
 const SITE_URL = 'https://www.harborledger.example';
 const { app } = makeApp({ env: { SITE_URL, NODE_ENV: 'production' } });
@@ -29,18 +30,9 @@ const tom = personNamed('tom-whitaker');
 const morgan = personNamed('morgan-ellery');
 const jordan = personNamed('jordan-reyes');
 
-function decode(text: string): string {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
 /** The text a visitor reads in some markup: tags dropped, entities decoded, spaces collapsed. */
 const textOf = (markup: string) =>
-  decode(markup.replace(/<[^>]+>/g, ' '))
+  decodeHtml(markup.replace(/<[^>]+>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -54,7 +46,7 @@ const cardLinks = (html: string) =>
 function metaOf(html: string, key: string): string | undefined {
   const head = html.slice(0, html.indexOf('</head>'));
   const match = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"/>`).exec(head);
-  return match ? decode(match[1]!) : undefined;
+  return match ? decodeHtml(match[1]!) : undefined;
 }
 
 type Node = Record<string, unknown> & { '@type': string };
@@ -210,7 +202,7 @@ describe('an id that is no one’s', () => {
       const main = mainOf(html);
       expect(main).toContain(`<h1>${copy.notFoundTitle}</h1>`);
       expect(main).toContain(`<p>${copy.notFoundText}</p>`);
-      expect(decode(main)).toMatch(new RegExp(`<a class="button button--primary" href="/podcast"[^>]*>${copy.notFoundBack}</a>`));
+      expect(decodeHtml(main)).toMatch(new RegExp(`<a class="button button--primary" href="/podcast"[^>]*>${copy.notFoundBack}</a>`));
     }
     const data = await request(app).get(paths.pageData('/people/nobody-at-all'));
     expect(data.status).toBe(404);

@@ -14,6 +14,7 @@ import { paths, siteIcons, staticPagePaths } from '../../shared/paths';
 import { isoDate } from '../../shared/rules/display-date';
 import { pageCount } from '../../shared/rules/pagination';
 import { makeApp } from '../support/app';
+import { decodeHtml } from '../support/html-text';
 
 const SITE_URL = 'https://www.harborledger.example';
 /** Tests that walk every page render about seventy of them; a loaded machine needs time, never a timed assertion. */
@@ -22,15 +23,6 @@ const EVERY_PAGE_TIMEOUT = 180_000;
 const { app } = makeApp({ env: { SITE_URL, NODE_ENV: 'production' } });
 const podcastPageCount = pageCount(episodes.length, EPISODES_PER_PAGE);
 const MAX_SHARE_IMAGE_BYTES = 300 * 1024;
-
-function decode(text: string): string {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
 
 interface ParsedHead {
   title: string | undefined;
@@ -47,7 +39,7 @@ function parseHead(html: string): ParsedHead {
   const head = html.slice(0, html.indexOf('</head>'));
   const tags: Record<string, string> = {};
   for (const match of head.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"\/>/g)) {
-    tags[match[1]!] ??= decode(match[2]!);
+    tags[match[1]!] ??= decodeHtml(match[2]!);
   }
   const ld = head.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g) ?? [];
   expect(ld.length, 'at most one JSON-LD element').toBeLessThanOrEqual(1);
