@@ -130,8 +130,8 @@ const layers = [
   ),
   room(
     'server/approvals',
-    ['server/archive/**', 'server/forms/storage/file-lock.*'],
-    'the approval record binds publications to the archive and locks its file as the ledgers do',
+    ['server/archive/**', 'server/forms/storage/file-lock.*', 'server/forms/storage/directory-sync.*'],
+    'the approval record binds publications to the archive, and locks and syncs its files as the ledgers do',
   ),
   room(
     'server/archive',

@@ -13,6 +13,7 @@
  *   record (only then: the usual check reads the tail alone).
  */
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { syncDirectory } from '../forms/storage/directory-sync';
 import path from 'node:path';
 import { withFileLock } from '../forms/storage/file-lock';
 import type { ApprovalLine, RecordedLine } from './approval-lines';
@@ -138,15 +139,6 @@ function brokenRecord(archiveDir: string, check: ChainCheck, fallbackLine: numbe
   return new RecordBrokenError(recordPathOf(archiveDir), at);
 }
 
-async function syncDir(dir: string) {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 async function writeHead(archiveDir: string, head: RecordHead) {
   const file = headPathOf(archiveDir);
   const temporary = `${file}.${process.pid}.tmp`;
@@ -158,7 +150,7 @@ async function writeHead(archiveDir: string, head: RecordHead) {
     await handle.close();
   }
   await rename(temporary, file);
-  await syncDir(archiveDir);
+  await syncDirectory(archiveDir);
 }
 
 /** Appends one line, chained to the last; the caller holds the lock. */

@@ -27,6 +27,7 @@
  */
 import { mkdir, open, rename, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
+import { syncDirectory } from './directory-sync';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { emailKey } from '../../../shared/rules/email';
@@ -58,15 +59,6 @@ function parseLine<E extends DeliveryState>(line: string, kind: LedgerKind<E>): 
   const read = kind.read(record);
   if (!read || !kind.statuses.includes(read.entry.status)) return undefined;
   return { kind: 'entry', entry: read.entry, legacy: read.legacy ?? false };
-}
-
-async function syncDirectory(directory: string) {
-  const handle = await open(directory, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 async function writeAll(handle: FileHandle, bytes: Buffer) {
