@@ -15,7 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres } from '../../scripts/local/postgres';
 import type { TestPostgres } from '../../scripts/local/postgres';
 import { exitOf, startServerProcess } from '../../scripts/local/server-process';
@@ -25,6 +25,7 @@ import type { ContentRepo } from '../support/content-repo';
 import { rootDir } from '../support/app';
 import { sampleEpisode, writeEpisode } from '../support/content-dir';
 import { until } from '../support/until';
+import { showReplicaLogsOnFailure } from '../support/replica-logs';
 
 const SECRET = 'a-webhook-secret-for-the-replicas';
 const NEW_EPISODE = 'fee-schedules-clients-understand-avery-holt';
@@ -84,18 +85,8 @@ const status = async (server: ServerProcess, pathname: string) => {
   return answer.status;
 };
 
-/** A failed test shows what each replica logged about its content, which says where a push went missing. */
-beforeEach(({ onTestFailed }) =>
-  onTestFailed(() => {
-    for (const [name, server] of servers) {
-      const lines = server
-        .stdout()
-        .split('\n')
-        .filter((line) => /content|database|listening/i.test(line));
-      console.error(`replica ${name}:\n${lines.join('\n')}`);
-    }
-  }),
-);
+/** A failed test shows what each replica logged about its content. */
+showReplicaLogsOnFailure(servers, /content|database|listening/i);
 
 beforeAll(async () => {
   repo = createContentRepo('harbor-sync-replicas-', { fewEpisodes: true });

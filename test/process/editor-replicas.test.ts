@@ -21,7 +21,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres } from '../../scripts/local/postgres';
 import type { TestPostgres } from '../../scripts/local/postgres';
 import { startServerProcess } from '../../scripts/local/server-process';
@@ -32,6 +32,7 @@ import { signInEditor } from '../support/editor-sign-in';
 import { startOidcProvider } from '../support/oidc-provider';
 import type { TestProvider } from '../support/oidc-provider';
 import { until } from '../support/until';
+import { showReplicaLogsOnFailure } from '../support/replica-logs';
 
 const TOKEN = 'a-replica-token-for-the-editor-replicas';
 /** The editing replica's SITE_URL: what the provider sends a browser back to, and the Origin its API wants. */
@@ -117,17 +118,7 @@ const pressPage = async (server: ServerProcess) => {
 const showsTitle = async (server: ServerProcess) => (await pressPage(server)).includes(NEW_TITLE);
 
 /** A failed test shows what each replica logged about content, sign-in and the editor. */
-beforeEach(({ onTestFailed }) =>
-  onTestFailed(() => {
-    for (const [name, server] of servers) {
-      const lines = server
-        .stdout()
-        .split('\n')
-        .filter((line) => /content|database|listening|editor|"level":[45]0/i.test(line));
-      console.error(`replica ${name}:\n${lines.join('\n')}`);
-    }
-  }),
-);
+showReplicaLogsOnFailure(servers, /content|database|listening|editor|"level":[45]0/i);
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'harbor-editor-replicas-'));
