@@ -208,6 +208,21 @@ export const podcastPageFile = z.strictObject({
     invalidTitle: text(),
     pageTitle: text(),
   }),
+  /** The words of an episode's page around its people, chapters and timed transcript (issue 47). */
+  episode: z.strictObject({
+    hostedBy: text(),
+    with: text(),
+    chapters: text(),
+    transcript: text(),
+    readTranscript: text(),
+    searchLabel: text(),
+    next: text(),
+    previous: text(),
+    noMatches: text(),
+    oneMatch: text(),
+    /** "{current} of {total} matches". */
+    matchCount: text(),
+  }),
 });
 export const pressPageFile = z.strictObject({ metaDescription: text(), intro: text() });
 export const notFoundPageFile = z.strictObject({ metaDescription: text() });

@@ -16,15 +16,8 @@ export function vttSeconds(stamp: string): number | undefined {
   return Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds) + Number(millis) / 1000;
 }
 
-/** `1:02:03` for 3723 s, `2:03` under an hour: how a chapter list or a transcript shows a moment. */
-export function formatMoment(totalSeconds: number): string {
-  const whole = Math.floor(totalSeconds);
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const seconds = whole % 60;
-  const two = (value: number) => String(value).padStart(2, '0');
-  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
-}
+// The episode page formats moments in the browser too, where content modules are not bundled.
+export { formatMoment } from '../rules/episode-moment';
 
 /**
  * Cues as paragraphs, one per speaker's turn: a cue with the same speaker as the one before, or
