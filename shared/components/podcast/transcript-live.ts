@@ -124,6 +124,8 @@ function searchTranscript({ root, words }: TranscriptParts): () => void {
   const highlights = 'highlights' in CSS ? CSS.highlights : undefined;
   const form = element('form', 'transcript-search');
   form.setAttribute('role', 'search');
+  // Not React's: what waits for React to claim every control (scripts/local/browser.ts) leaves it out.
+  form.dataset.outsideReact = '';
   const input = element('input', 'transcript-search__input');
   Object.assign(input, { type: 'search', id: 'transcript-search-input', autocomplete: 'off' });
   const label = element('label', 'transcript-search__label', words.searchLabel);
