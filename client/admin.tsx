@@ -40,23 +40,28 @@ let documentData: DocumentData = {
 };
 
 /**
- * What every page's frame needs (the root route's SiteData) and the podcast page's fixed copy, as the
- * server published them: read from the payload of the live /podcast page, so the preview's words
- * around the entry are the site's, and no content is bundled into this script.
+ * What every page's frame needs (the root route's SiteData) and an episode page's fixed copy, as the
+ * server published them: read from the payloads of the live /podcast page and of its newest episode's
+ * page, so the preview's words around the entry are the site's, and no content is bundled into this script.
  */
 let site: SiteData | undefined;
-let comingSoonNote = '';
-async function loadSiteData() {
-  const html = await (await fetch(paths.podcast, { headers: { accept: 'text/html' } })).text();
+let episodeCopy: Pick<EpisodePageData, 'comingSoonNote' | 'words'> | undefined;
+async function payloadOf(path: string): Promise<AppPayload | undefined> {
+  const html = await (await fetch(path, { headers: { accept: 'text/html' } })).text();
   const json = new DOMParser().parseFromString(html, 'text/html').getElementById(APP_PAYLOAD_ELEMENT_ID)?.textContent;
-  if (!json) return;
-  const payload = JSON.parse(json) as AppPayload;
+  return json ? (JSON.parse(json) as AppPayload) : undefined;
+}
+async function loadSiteData() {
+  const payload = await payloadOf(paths.podcast);
+  if (!payload) return;
   site = payload.router.loaderData?.[SITE_ROUTE_ID] as SiteData | undefined;
-  const podcast = Object.values(payload.router.loaderData ?? {}).find(
-    (data) => (data as { comingSoonNote?: string } | null)?.comingSoonNote,
-  );
-  comingSoonNote = (podcast as { comingSoonNote?: string } | undefined)?.comingSoonNote ?? '';
   documentData = { ...documentData, assets: { ...documentData.assets, iconSprite: payload.assets.iconSprite } };
+  const newest = Object.values(payload.router.loaderData ?? {})
+    .map((data) => (data as { list?: { items: Episode[] } } | null)?.list?.items[0]?.id)
+    .find(Boolean);
+  const episodePage = newest ? await payloadOf(paths.episode(newest)) : undefined;
+  episodeCopy = Object.values(episodePage?.router.loaderData ?? {}).find((data) => (data as EpisodePageData | null)?.words) as
+    EpisodePageData | undefined;
 }
 
 /** 'June 10, 2025', as the site's pages show a date (server/content/publication.ts formats it the same way, in UTC). */
@@ -173,7 +178,7 @@ function EpisodePreview({ entry, getAsset }: PreviewTemplateComponentProps) {
     ...(data.audioUrl ? { audioUrl: text(data.audioUrl) } : {}),
     ...(data.draft === true ? { status: 'draft' as const } : data.publishAt ? { status: 'scheduled' as const } : {}),
   };
-  const pageData = { episode, comingSoonNote } as unknown as EpisodePageData;
+  const pageData = { episode, comingSoonNote: episodeCopy?.comingSoonNote ?? '', words: episodeCopy?.words } as unknown as EpisodePageData;
   return <SitePage page={EpisodePage} data={pageData} />;
 }
 

@@ -12,6 +12,7 @@ import type { PageHead } from '../../shared/page-head';
 import type { BadRequestScreen } from '../../shared/components/route-error-boundary';
 import type { ContactPageData } from '../../shared/pages/contact-page';
 import type { EpisodePageData } from '../../shared/pages/episode-page';
+import { transcriptItems } from '../../shared/components/podcast/transcript-view';
 import type { HomePageData } from '../../shared/pages/home-page';
 import type { LegalPageData } from '../../shared/pages/legal-page';
 import type { PersonNotFoundData, PersonPageData } from '../../shared/pages/person-page';
@@ -135,12 +136,25 @@ export function createRouteLoaders(site: PageHeadSite, content: SiteContent): Ro
   const searchHead = headFor({ kind: 'podcast-search' });
   const invalidSearchHead = headFor({ kind: 'podcast-search-invalid' });
 
-  const episodePages = new Map<string, EpisodePageData>(
-    episodes.map((episode) => [
-      episode.id,
-      { head: headFor({ kind: 'episode', episode }), episode, comingSoonNote: podcastPage.comingSoonNote },
-    ]),
-  );
+  // A timed transcript goes to the page laid out (passages, chapter headings, ids), not as the episode's cues.
+  const episodePage = (full: Episode): EpisodePageData => {
+    const { timedTranscript, ...episode } = full;
+    return {
+      head: headFor({ kind: 'episode', episode: full }),
+      episode,
+      comingSoonNote: podcastPage.comingSoonNote,
+      words: podcastPage.episode,
+      ...(timedTranscript
+        ? {
+            timedTranscript: transcriptItems(timedTranscript.paragraphs, episode.chapters ?? [], [
+              ...(episode.hosts ?? []),
+              ...(episode.guests ?? []),
+            ]),
+          }
+        : {}),
+    };
+  };
+  const episodePages = new Map<string, EpisodePageData>(episodes.map((episode) => [episode.id, episodePage(episode)]));
   // A page per host and guest a public episode names (publication.ts); anyone else, a draft's guest included, is a 404.
   const { notFoundTitle, notFoundText, notFoundDescription: _description, notFoundBack, ...personCopy } = podcastPage.people;
   const summaryById = new Map(summaries.map((summary) => [summary.id, summary]));

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { flag, httpsUrl, imagePath, shown, text } from './schema-fields';
-import { formatMoment } from '../rules/moment';
+import { formatMoment } from '../rules/episode-moment';
 
 /** An id that names a file of content/people/ (its name without .yaml). */
 const personId = () =>

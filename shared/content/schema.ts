@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { chapterList, peopleIds, timedTranscriptPath } from './podcast-schema';
 import { flag, httpsUrl, imagePath, isoDate, isoDateTime, shown, text } from './schema-fields';
-import { formatMoment } from '../rules/moment';
+import { formatMoment } from '../rules/episode-moment';
 
 export { chapter, moment, momentSeconds, personFile } from './podcast-schema';
 export type { PersonFile } from './podcast-schema';
@@ -255,6 +255,21 @@ export const podcastPageFile = z.strictObject({
     inTranscriptAt: text().refine((words) => words.includes('{moment}'), { error: 'must say where the time goes, as {moment}' }),
     invalidTitle: text(),
     pageTitle: text(),
+  }),
+  /** The words of an episode's page around its people, chapters and timed transcript (issue 47). */
+  episode: z.strictObject({
+    hostedBy: text(),
+    with: text(),
+    chapters: text(),
+    transcript: text(),
+    readTranscript: text(),
+    searchLabel: text(),
+    next: text(),
+    previous: text(),
+    noMatches: text(),
+    oneMatch: text(),
+    /** "{current} of {total} matches". */
+    matchCount: text(),
   }),
 });
 export const pressPageFile = z.strictObject({ metaDescription: text(), intro: text() });

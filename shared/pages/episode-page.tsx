@@ -3,8 +3,12 @@ import { DisplayDate } from '../components/display-date';
 import { ExternalLink } from '../components/external-link';
 import { HydrateLater } from '../components/hydrate-later';
 import { Icon } from '../components/icon';
+import { EpisodeChapters } from '../components/podcast/episode-chapters';
 import { EpisodeAudio, EpisodePlayer } from '../components/podcast/episode-media';
+import { EpisodePeople } from '../components/podcast/episode-people';
 import { EpisodeTranscript } from '../components/podcast/episode-transcript';
+import type { EpisodeWords } from '../components/podcast/episode-words';
+import type { TranscriptItem } from '../components/podcast/transcript-view';
 import { PlatformBadge } from '../components/podcast/platform-badge';
 import { PublicationBadge } from '../components/publication-badge';
 import { RichBlock } from '../components/service/rich-text';
@@ -21,6 +25,10 @@ export interface EpisodePageData extends PageData {
   episode: Episode;
   /** Shown instead of the listen buttons for the episode whose listenUrl is '#'. */
   comingSoonNote: string;
+  /** The words around its people, chapters and transcript. */
+  words: EpisodeWords;
+  /** The timed transcript, laid out for the page (the episode itself is sent without it); absent when none. */
+  timedTranscript?: TranscriptItem[];
 }
 
 const ABOUT_HEADING_ID = 'about-episode-heading';
@@ -52,9 +60,11 @@ function EpisodeLinks({ episode, actions, comingSoonNote }: { episode: Episode; 
 }
 
 export function Component() {
-  const { episode, comingSoonNote } = useLoaderData() as EpisodePageData;
+  const { episode, comingSoonNote, words, timedTranscript } = useLoaderData() as EpisodePageData;
   const media = chooseEpisodeMedia(episode);
   const actions = episodeActions(episode);
+  const hasPlayer = media.kind !== 'cover';
+  const chapters = <EpisodeChapters episode={episode} words={words} />;
 
   return (
     <article className="episode" aria-labelledby="episode-title">
@@ -82,6 +92,7 @@ export function Component() {
                 {episode.duration}
               </p>
             )}
+            <EpisodePeople episode={episode} words={words} />
             <EpisodeLinks episode={episode} actions={actions} comingSoonNote={comingSoonNote} />
           </div>
           <div className="episode-hero__cover">
@@ -102,16 +113,22 @@ export function Component() {
 
       {/* The player, the text and the transcript hydrate after the hero (decision 022). */}
       <HydrateLater>
-        <div className={`container episode-body${media.kind === 'cover' ? ' episode-body--no-player' : ''}`}>
-          {media.kind === 'audio' && (
-            <section className="episode-player episode-player--audio" aria-label="Episode player">
-              <EpisodeAudio src={media.audioUrl} title={episode.title} />
-            </section>
-          )}
-          {(media.kind === 'youtube' || media.kind === 'spotify-video') && (
-            <section className="episode-player" aria-label="Episode player">
-              <EpisodePlayer key={media.embedUrl} media={media} title={episode.title} />
-            </section>
+        <div className={`container episode-body${hasPlayer ? '' : ' episode-body--no-player'}`}>
+          {/* The chapters stand under the player: its markers, each a link to its moment. */}
+          {hasPlayer && (
+            <div className="episode-body__media">
+              {media.kind === 'audio' && (
+                <section className="episode-player episode-player--audio" aria-label="Episode player">
+                  <EpisodeAudio src={media.audioUrl} title={episode.title} />
+                </section>
+              )}
+              {(media.kind === 'youtube' || media.kind === 'spotify-video') && (
+                <section className="episode-player" aria-label="Episode player">
+                  <EpisodePlayer key={media.embedUrl} media={media} title={episode.title} driven={Boolean(timedTranscript)} />
+                </section>
+              )}
+              {chapters}
+            </div>
           )}
           <section className="episode-about" aria-labelledby={ABOUT_HEADING_ID}>
             <h2 id={ABOUT_HEADING_ID}>About This Episode</h2>
@@ -125,10 +142,11 @@ export function Component() {
               </p>
             )}
           </section>
+          {!hasPlayer && chapters}
         </div>
       </HydrateLater>
       <HydrateLater>
-        <EpisodeTranscript episode={episode} />
+        <EpisodeTranscript episode={episode} timed={timedTranscript} words={words} />
       </HydrateLater>
     </article>
   );

@@ -108,6 +108,22 @@ export function youTubeThumbnailUrl(videoId: string): string {
   return `https://i.ytimg.com/vi/${videoId}/maxresdefault.jpg`;
 }
 
+/**
+ * The embed as the page's own script drives it (the episode's transcript and chapters seek it):
+ * YouTube's player takes its IFrame API's messages only with enablejsapi=1 and the page's origin in
+ * its address; each starts at `start` seconds when given (YouTube `start`, Spotify `t`).
+ */
+export function drivenEmbedUrl(embedUrl: string, pageOrigin: string, start?: number): string {
+  const url = new URL(embedUrl);
+  const youTube = listenPlatform(embedUrl) === 'youtube';
+  if (youTube) {
+    url.searchParams.set('enablejsapi', '1');
+    url.searchParams.set('origin', pageOrigin);
+  }
+  if (start) url.searchParams.set(youTube ? 'start' : 't', String(start));
+  return url.href;
+}
+
 export function spotifyEpisodeEmbedUrl(episodeId: string): string {
   return `https://open.spotify.com/embed/episode/${episodeId}`;
 }

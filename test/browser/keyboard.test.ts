@@ -13,7 +13,8 @@ import { useBrowserAndServer } from '../support/browser';
 
 const ctx = useBrowserAndServer();
 
-const withTranscript = episodes.find((episode) => episode.transcript && episode.isYouTube)!;
+// A Markdown transcript, folded in a <details> (a timed transcript is shown open, with its moments: episode-transcript.test.ts).
+const withTranscript = episodes.find((episode) => episode.transcript && !episode.timedTranscript && episode.isYouTube)!;
 
 interface FocusStop {
   name: string;

@@ -10,7 +10,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { EPISODES_PER_PAGE } from '../../shared/constants';
 import { episodeFormat, MAX_QUERY_LENGTH, searchMessages } from '../../shared/rules/episode-search';
-import { formatMoment } from '../../shared/rules/moment';
+import { formatMoment } from '../../shared/rules/episode-moment';
 import { paths } from '../../shared/paths';
 import { makeApp, startServer } from '../support/app';
 import { content, episodes } from '../support/content';

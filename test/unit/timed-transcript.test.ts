@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSrt, parseVtt, srtToVtt } from '../../server/content/timed-transcript-file';
 import { groupCues, vttSeconds, writeVtt } from '../../shared/content/timed-transcript';
-import { formatMoment } from '../../shared/rules/moment';
+import { formatMoment } from '../../shared/rules/episode-moment';
 
 const VTT = `WEBVTT - a sample
 

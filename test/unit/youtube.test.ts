@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { YOUTUBE_ID_LENGTH } from '../../shared/constants';
 import { episodes } from '../support/content';
 import {
+  drivenEmbedUrl,
   isFollowableUrl,
   listenPlatform,
   parseSpotifyEpisodeId,
@@ -146,5 +147,22 @@ describe('player and thumbnail URLs', () => {
     expect(youTubeEmbedUrl(ID)).toBe(`https://www.youtube-nocookie.com/embed/${ID}`);
     expect(youTubeThumbnailUrl(ID)).toBe(`https://i.ytimg.com/vi/${ID}/maxresdefault.jpg`);
     expect(spotifyEpisodeEmbedUrl('kCFAVVFNVnuCegsLWJfwl2')).toBe('https://open.spotify.com/embed/episode/kCFAVVFNVnuCegsLWJfwl2');
+  });
+});
+
+describe('drivenEmbedUrl: the embed the page moves through its player API', () => {
+  const origin = 'https://www.example.com';
+
+  it('lets YouTube take IFrame API messages from the page, and starts it at a moment', () => {
+    expect(drivenEmbedUrl(youTubeEmbedUrl(ID), origin)).toBe(
+      `https://www.youtube-nocookie.com/embed/${ID}?enablejsapi=1&origin=https%3A%2F%2Fwww.example.com`,
+    );
+    expect(new URL(drivenEmbedUrl(youTubeEmbedUrl(ID), origin, 250)).searchParams.get('start')).toBe('250');
+  });
+
+  it('starts Spotify at a moment with its own parameter, and adds nothing else', () => {
+    const embed = spotifyEpisodeEmbedUrl('kCFAVVFNVnuCegsLWJfwl2');
+    expect(drivenEmbedUrl(embed, origin)).toBe(embed);
+    expect(drivenEmbedUrl(embed, origin, 770)).toBe(`${embed}?t=770`);
   });
 });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { mediaSizes } from '../../content/media';
 import type { Episode, EpisodeSearchContent } from '../../content/types';
-import { formatMoment } from '../../rules/moment';
+import { formatMoment } from '../../rules/episode-moment';
 import { isVideoEpisode } from '../../rules/episode-media';
 import { isFollowableUrl, listenPlatform } from '../../rules/youtube';
 import { paths } from '../../paths';

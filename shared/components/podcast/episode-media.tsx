@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { RefObject } from 'react';
 import { EMBED_HEIGHT_PX } from '../../constants';
 import type { EpisodeMedia } from '../../rules/episode-media';
+import { momentOf } from '../../rules/episode-moment';
+import { drivenEmbedUrl } from '../../rules/youtube';
 
 type PlayerMedia = Extract<EpisodeMedia, { kind: 'youtube' | 'spotify-video' }>;
 
@@ -26,6 +28,8 @@ const players: Record<
 interface EpisodePlayerProps {
   media: PlayerMedia;
   title: string;
+  /** The page moves the player (transcript-live.tsx): its embed takes messages, and starts at the address's moment. */
+  driven?: boolean;
 }
 
 /**
@@ -77,15 +81,20 @@ function useIsHydrated(): boolean {
  * its column (CSS; the CSP allows no style attributes). Only the two player
  * origins are allowed as frames by the CSP.
  */
-export function EpisodePlayer({ media, title }: EpisodePlayerProps) {
+export function EpisodePlayer({ media, title, driven = false }: EpisodePlayerProps) {
   const player = players[media.kind];
   const frameRef = useRef<HTMLIFrameElement>(null);
   const focused = useFocusInFrame(frameRef);
+  const hydrated = useIsHydrated();
+  // The moment the address had when the page came, not later ones: a seek changes the address, never the frame.
+  const [start] = useState(() => (typeof window === 'undefined' ? undefined : momentOf(window.location)));
+  // Only the live frame, made in the browser, names the page's origin and the moment: the HTML is the same for every address.
+  const src = hydrated && driven ? drivenEmbedUrl(media.embedUrl, location.origin, start) : media.embedUrl;
   const frame = (
     <iframe
       ref={frameRef}
       className={`${player.className}${focused ? ' episode-player__frame--focused' : ''}`}
-      src={media.embedUrl}
+      src={src}
       title={`${player.name} video player: ${title}`}
       height={EMBED_HEIGHT_PX}
       loading="lazy"
@@ -98,7 +107,7 @@ export function EpisodePlayer({ media, title }: EpisodePlayerProps) {
   // requested once this page has painted and hydrated, not alongside its own
   // first paint; the section keeps the player's place meanwhile (CSS).
   // Without JavaScript the <noscript> copy is the player.
-  return useIsHydrated() ? frame : <noscript>{frame}</noscript>;
+  return hydrated ? frame : <noscript>{frame}</noscript>;
 }
 
 /**

@@ -1,0 +1,66 @@
+/**
+ * An episode's timed transcript, inline and open (issue 47): passages by speaker, each with its
+ * moment as a `<time>` in a link to `?t=<s>#t=<s>`, and the chapters as headings between them.
+ * Without JavaScript it is a page of text and links: a moment's link opens the page at its passage
+ * (its id), and the browser's find-in-page searches it. It is not folded into a <details>: Chromium
+ * opens one for a fragment, not every browser does, and the passage must come into view.
+ *
+ * With JavaScript, what moves the player, follows it and searches in place is a chunk of its own
+ * (transcript-live.ts), imported here once the transcript has hydrated, so pages without a timed
+ * transcript never download it. It is plain DOM code, no React: a chunk that imported React would
+ * split the framework's shared chunk in two for every page (esbuild groups modules by the entries
+ * that reach them), and every page's JavaScript budget would pay for that.
+ */
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import type { Episode } from '../../content/types';
+import { paths } from '../../paths';
+import { momentOf } from '../../rules/episode-moment';
+import { MomentLink } from './episode-chapters';
+import { EpisodeDisclosures } from './episode-people';
+import type { EpisodeWords } from './episode-words';
+import type { TranscriptItem } from './transcript-view';
+
+export const TRANSCRIPT_HEADING_ID = 'transcript-heading';
+
+export function TimedTranscript({ episode, items, words }: { episode: Episode; items: TranscriptItem[]; words: EpisodeWords }) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let detach: (() => void) | undefined;
+    let gone = false;
+    void import('./transcript-live').then(({ attachTranscript }) => {
+      const root = rootRef.current;
+      // momentOf is handed over, not imported there: a module both import would be one more chunk for this page.
+      if (!gone && root) detach = attachTranscript({ root, items, words, momentOf });
+    });
+    return () => {
+      gone = true;
+      detach?.();
+    };
+  }, [items, words]);
+
+  return (
+    <section className="container episode-transcript" aria-labelledby={TRANSCRIPT_HEADING_ID}>
+      <h2 id={TRANSCRIPT_HEADING_ID}>{words.transcript}</h2>
+      <EpisodeDisclosures episode={episode} className="episode-disclosures--transcript" />
+      <div ref={rootRef} className="timed-transcript">
+        {items.map((item) =>
+          item.kind === 'chapter' ? (
+            <h3 key={`chapter-${item.start}`} id={item.id}>
+              {item.title}
+            </h3>
+          ) : (
+            <p key={item.start} id={item.id} className="transcript-passage">
+              <MomentLink episodeId={episode.id} seconds={item.start} />{' '}
+              {item.speaker && (
+                // The speaker's name, a link to their page when they are one of the episode's people.
+                <b>{item.person ? <Link to={paths.person(item.person)}>{item.speaker}</Link> : item.speaker}</b>
+              )}{' '}
+              <span>{item.text}</span>
+            </p>
+          ),
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,310 @@
+/**
+ * The timed transcript in real Chromium (issue 47): a moment's link moves the episode's player
+ * (the page's own <audio> with a real local WAV file, and the YouTube embed, whose page is a stub
+ * that speaks YouTube's IFrame API messages: the network is blocked outside loopback), an address
+ * with a moment sets the player there, the passage playing is marked, the transcript is searched
+ * in place, and without JavaScript a moment's link still opens the page at its passage. axe and
+ * the keyboard on the way.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createContentStore } from '../../server/content/content-store';
+import { paths } from '../../shared/paths';
+import { rootDir } from '../support/app';
+import { axeViolations } from '../support/axe';
+import { isSameDocument, markDocument, useBrowserAndServer } from '../support/browser';
+import { copyOfContent } from '../support/content-dir';
+
+const MERGER = 'when-two-practices-become-one-lessons-from-cpa-firm-merger-tom-whitaker-and-lisa-moreno';
+const AUDIO_EPISODE = 'merger-lessons-audio-edition';
+const AUDIO_URL = 'https://audio.podcast-host.example/advisory-edge/merger-lessons.wav';
+const VIEWPORT = { width: 1280, height: 800 };
+
+// The merger episode again, as an audio episode with a file of its own: same people, chapters and transcript.
+const contentDir = copyOfContent();
+const source = readFileSync(path.join(contentDir, 'episodes', `${MERGER}.md`), 'utf8');
+writeFileSync(
+  path.join(contentDir, 'episodes', `${AUDIO_EPISODE}.md`),
+  source
+    .replace(/^title: .*$/m, 'title: "Merger Lessons, the Audio Edition"')
+    .replace(/^listenUrl: .*$/m, 'listenUrl: https://podcasts.apple.com/us/podcast/the-advisory-edge/id1700000001?i=1000650001234')
+    .replace(/^isYouTube: true$/m, `isYouTube: false\naudioUrl: ${AUDIO_URL}`),
+);
+writeFileSync(
+  path.join(contentDir, 'transcripts', `${AUDIO_EPISODE}.vtt`),
+  readFileSync(path.join(contentDir, 'transcripts', `${MERGER}.vtt`)),
+);
+
+const ctx = useBrowserAndServer({
+  config: { isProduction: true },
+  content: createContentStore({ rootDir, contentDir, preview: false, watch: false }),
+});
+
+/** Seventeen minutes of silence, 8-bit mono at 4 kHz: a real file the browser plays, longer than the transcript. */
+function silentWav(seconds: number): Buffer {
+  const rate = 4000;
+  const data = rate * seconds;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate, 28); // bytes a second
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data, 40);
+  return Buffer.concat([header, Buffer.alloc(data, 0x80)]);
+}
+const wav = silentWav(17 * 60);
+
+/** The audio host, answered here (with ranges, as a file host would) instead of over the network. */
+async function serveAudio(page: Page) {
+  await page.route(AUDIO_URL, (route: Route) => {
+    const range = /bytes=(\d+)-(\d*)/.exec(route.request().headers().range ?? '');
+    const start = range ? Number(range[1]) : 0;
+    const end = range?.[2] ? Number(range[2]) : wav.length - 1;
+    return route.fulfill({
+      status: range ? 206 : 200,
+      headers: {
+        'content-type': 'audio/wav',
+        'accept-ranges': 'bytes',
+        ...(range ? { 'content-range': `bytes ${start}-${end}/${wav.length}` } : {}),
+      },
+      body: wav.subarray(start, end + 1),
+    });
+  });
+}
+
+/** YouTube's embed, stubbed: it records what the page posts and answers as the IFrame API's player does. */
+const YOUTUBE_STUB = `<!doctype html><title>player</title><script>
+  window.received = [];
+  let time = 0;
+  const tell = (message) => parent.postMessage(JSON.stringify(message), '*');
+  addEventListener('message', (event) => {
+    const message = JSON.parse(event.data);
+    window.received.push({ message, origin: event.origin });
+    if (message.event === 'listening') tell({ event: 'onReady', info: {}, channel: 'widget' });
+    if (message.func === 'seekTo') time = message.args[0];
+    tell({ event: 'infoDelivery', info: { currentTime: time }, channel: 'widget' });
+  });
+</script>`;
+
+async function stubYouTube(page: Page) {
+  await page.route('https://www.youtube-nocookie.com/embed/**', (route) =>
+    route.fulfill({ status: 200, headers: { 'content-type': 'text/html' }, body: YOUTUBE_STUB }),
+  );
+}
+
+/** Opens an episode with its player answered locally, once the transcript's behaviour has come. */
+async function openEpisode(id: string, query = '') {
+  const tab = await ctx.tab({ viewport: VIEWPORT });
+  await serveAudio(tab.page);
+  await stubYouTube(tab.page);
+  await tab.page.goto(`${ctx.server.origin}${paths.episode(id)}${query}`);
+  await tab.page.locator('.transcript-search').waitFor();
+  return tab;
+}
+
+const audioTime = (page: Page) => page.locator('.episode-player audio').evaluate((audio: HTMLAudioElement) => audio.currentTime);
+const markedPassage = (page: Page) => page.locator('.transcript-passage[aria-current="true"] > a').getAttribute('href');
+const inView = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight;
+  });
+
+describe('an audio episode with a timed transcript', () => {
+  it('moves the player to a passage’s moment on a click, without leaving the page, and marks the passage', async () => {
+    const { page, problems, close } = await openEpisode(AUDIO_EPISODE);
+    await markDocument(page);
+    const link = page.locator('.transcript-passage > a', { hasText: '5:50' });
+    await link.click();
+    await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(350);
+    expect(await audioTime(page)).toBeLessThan(352);
+    expect(await isSameDocument(page)).toBe(true);
+    expect(new URL(page.url()).search).toBe('?t=350');
+    expect(await markedPassage(page)).toBe(paths.episodeMoment(AUDIO_EPISODE, 350));
+    // Focus stays on the link the reader used.
+    expect(await link.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('moves the player to a chapter from the chapter list', async () => {
+    const { page, close } = await openEpisode(AUDIO_EPISODE);
+    await page
+      .locator('.episode-chapters')
+      .getByRole('link', { name: /Choosing one technology stack/ })
+      .click();
+    await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(420);
+    expect(await audioTime(page)).toBeLessThan(422);
+    expect(new URL(page.url()).search).toBe('?t=420');
+    await close();
+  });
+
+  it('opens at the moment an address names: the player set there, the passage marked and in view', async () => {
+    const { page, close } = await openEpisode(AUDIO_EPISODE, '?t=250');
+    await expect.poll(() => audioTime(page)).toBe(250);
+    // 250 s is within the passage that starts at 3:30.
+    expect(await markedPassage(page)).toBe(paths.episodeMoment(AUDIO_EPISODE, 210));
+    expect(await inView(page, '.transcript-passage[aria-current="true"]')).toBe(true);
+    await close();
+  });
+
+  it('marks the passage playing as the audio plays', async () => {
+    const { page, close } = await openEpisode(AUDIO_EPISODE);
+    await page.locator('.episode-player audio').evaluate((audio: HTMLAudioElement) => {
+      audio.muted = true;
+      audio.currentTime = 628;
+      return audio.play();
+    });
+    await expect.poll(() => audioTime(page)).toBeGreaterThan(629);
+    // 10:30 is the passage heard from 630 s on: the mark moved as the audio played past it.
+    await expect.poll(() => markedPassage(page)).toBe(paths.episodeMoment(AUDIO_EPISODE, 630));
+    await close();
+  });
+});
+
+describe('a YouTube episode with a timed transcript', () => {
+  it('drives the embed through its IFrame API messages: seekTo the moment, play, and follows its time', async () => {
+    const { page, problems, close } = await openEpisode(MERGER);
+    const src = new URL((await page.locator('.episode-player iframe').getAttribute('src'))!);
+    expect(src.origin + src.pathname).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
+    expect(src.searchParams.get('enablejsapi')).toBe('1');
+    expect(src.searchParams.get('origin')).toBe(ctx.server.origin);
+    type Received = { message: { event: string; func?: string; args?: unknown[] }; origin: string }[];
+    // The stub's own record of what it was sent (an empty one until the frame has loaded).
+    const received = async (): Promise<Received> => {
+      const player = page.frames().find((frame) => frame.url().startsWith('https://www.youtube-nocookie.com/'));
+      return (await player?.evaluate(() => (window as unknown as { received?: Received }).received)) ?? [];
+    };
+    await expect.poll(async () => (await received()).some(({ message }) => message.event === 'listening')).toBe(true);
+
+    await page.locator('.transcript-passage > a', { hasText: '11:40' }).click();
+    await expect
+      .poll(async () =>
+        (await received()).filter(({ message }) => message.event === 'command').map(({ message }) => [message.func, message.args]),
+      )
+      .toEqual([
+        ['seekTo', [700, true]],
+        ['playVideo', []],
+      ]);
+    expect((await received()).every(({ origin }) => origin === ctx.server.origin)).toBe(true);
+    // The player's infoDelivery (currentTime 700) marks the passage.
+    await expect.poll(() => markedPassage(page)).toBe(paths.episodeMoment(MERGER, 700));
+    expect(new URL(page.url()).search).toBe('?t=700');
+    expect(problems.filter((problem) => !problem.url?.startsWith('https://i.ytimg.com/'))).toEqual([]);
+    await close();
+  });
+
+  it('starts the embed at the moment an address names', async () => {
+    const { page, close } = await openEpisode(MERGER, '?t=250');
+    const src = new URL((await page.locator('.episode-player iframe').getAttribute('src'))!);
+    expect(src.searchParams.get('start')).toBe('250');
+    expect(await markedPassage(page)).toBe(paths.episodeMoment(MERGER, 210));
+    await close();
+  });
+});
+
+describe('searching the transcript', () => {
+  it('finds a word, goes next and previous (buttons, Enter, Shift+Enter), and announces where it is', async () => {
+    const { page, close } = await openEpisode(MERGER);
+    const status = page.locator('.transcript-search [role="status"]');
+    expect(await status.getAttribute('aria-live')).toBe('polite');
+    const input = page.getByRole('searchbox', { name: 'Search the transcript' });
+    await input.fill('client');
+    await expect.poll(() => status.textContent()).toBe('1 of 7 matches');
+    const highlighted = () =>
+      page.evaluate(() => ({
+        all: CSS.highlights.get('transcript-match')?.size,
+        current: [...(CSS.highlights.get('transcript-match-current') ?? [])].map((range) => (range as Range).toString()),
+      }));
+    expect(await highlighted()).toEqual({ all: 7, current: ['client'] });
+    await input.press('Enter');
+    await expect.poll(() => status.textContent()).toBe('2 of 7 matches');
+    await input.press('Shift+Enter');
+    await expect.poll(() => status.textContent()).toBe('1 of 7 matches');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => status.textContent()).toBe('7 of 7 matches');
+    // The current match is brought into view, under the sticky search bar and the nav bar.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const range = [...CSS.highlights.get('transcript-match-current')!][0] as Range;
+          const box = range.getBoundingClientRect();
+          return box.top > 150 && box.bottom < innerHeight;
+        }),
+      )
+      .toBe(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => status.textContent()).toBe('1 of 7 matches');
+    await input.fill('zebra crossing');
+    await expect.poll(() => status.textContent()).toBe('No matches');
+    expect((await highlighted()).all).toBe(0);
+    await close();
+  });
+});
+
+describe('keyboard and screen reader', () => {
+  it('has no axe violations with the search showing and a passage marked', async () => {
+    const { page, close } = await openEpisode(MERGER, '?t=250');
+    await page.getByRole('searchbox', { name: 'Search the transcript' }).fill('client');
+    expect(await axeViolations(page)).toEqual([]);
+    await close();
+  });
+
+  it('reaches the chapters, the search and the moments by Tab, each with a visible focus', async () => {
+    const { page, close } = await openEpisode(AUDIO_EPISODE);
+    await page.locator('.episode-chapters a').first().focus();
+    const reached = new Set<string>();
+    for (let press = 0; press < 30 && reached.size < 5; press += 1) {
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const style = getComputedStyle(element);
+        const kind = element.closest('.episode-chapters')
+          ? 'chapter'
+          : element.matches('.transcript-search input')
+            ? 'search'
+            : element.matches('.transcript-search button')
+              ? `button:${element.textContent}`
+              : element.closest('.transcript-passage')
+                ? 'moment'
+                : 'other';
+        return { kind, outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 };
+      });
+      if (focused.kind !== 'other') {
+        expect(focused.outline, focused.kind).toBe(true);
+        reached.add(focused.kind);
+      }
+      await page.keyboard.press('Tab');
+    }
+    expect([...reached].sort()).toEqual(['button:Next', 'button:Previous', 'chapter', 'moment', 'search']);
+    await close();
+  });
+});
+
+describe('without JavaScript', () => {
+  it('a moment’s link opens the page with its passage in view', async () => {
+    const { page, close } = await ctx.tab({ viewport: VIEWPORT, javaScriptEnabled: false });
+    await page.goto(`${ctx.server.origin}${paths.episode(MERGER)}`);
+    // No search without JavaScript: the browser's find-in-page does that.
+    expect(await page.locator('.transcript-search').count()).toBe(0);
+    await page.locator('.transcript-passage > a', { hasText: '12:50' }).click();
+    await page.waitForURL(/\?t=770#t=770$/);
+    expect(await inView(page, '[id="t=770"]')).toBe(true);
+    // A chapter from the list lands on its place in the transcript too.
+    await page
+      .locator('.episode-chapters')
+      .getByRole('link', { name: /Culture after the signing/ })
+      .click();
+    await page.waitForURL(/\?t=210#t=210$/);
+    expect(await inView(page, '[id="t=210"]')).toBe(true);
+    await close();
+  });
+});
