@@ -5,12 +5,14 @@
 import { spawn } from 'node:child_process';
 import * as esbuild from 'esbuild';
 import { clientBuildOptions, copyMigrations, writeManifest } from './build';
+import { buildPodcastCover } from './render-podcast-cover';
 import { buildFavicons, buildShareImages } from './render-share-images';
 
-// The server reads the share-card manifest at start-up.
+// The server reads the share-card and podcast-cover manifests at start-up.
 const rootDir = process.cwd();
 await buildFavicons(rootDir);
 await buildShareImages(rootDir);
+await buildPodcastCover(rootDir);
 // With DATABASE_URL the server applies the schema from dist/migrations.
 await copyMigrations();
 

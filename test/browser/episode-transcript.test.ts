@@ -308,3 +308,38 @@ describe('without JavaScript', () => {
     await close();
   });
 });
+
+describe('searching every transcript from /podcast', () => {
+  // "batched" is said only in the merger episode's timed transcript (and this test's audio copy of it).
+  const moment = 280;
+
+  it('finds a word said only in a transcript; its moment link opens the episode there, player set and passage marked', async () => {
+    const tab = await ctx.tab({ viewport: VIEWPORT });
+    const { page, problems, close } = tab;
+    await serveAudio(page);
+    await stubYouTube(page);
+    await page.goto(`${ctx.server.origin}/podcast?q=batched`);
+    const card = page.locator('.episode-card', { hasText: 'Audio Edition' });
+    const link = card.locator('.episode-card__moment');
+    expect(await link.getAttribute('href')).toBe(paths.episodeMoment(AUDIO_EPISODE, moment));
+    expect(await card.locator('mark').first().textContent()).toBe('batched');
+    await link.click();
+    await page.waitForURL(new RegExp(`/podcast/${AUDIO_EPISODE}\\?t=${moment}#t=${moment}$`));
+    await page.locator('.transcript-search').waitFor();
+    await expect.poll(() => audioTime(page)).toBe(moment);
+    expect(await markedPassage(page)).toBe(paths.episodeMoment(AUDIO_EPISODE, moment));
+    await expect.poll(() => inView(page, `[id="t=${moment}"]`)).toBe(true);
+    expect(await page.locator(`[id="t=${moment}"]`).textContent()).toContain('batched');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('without JavaScript, the result’s link opens the episode with the passage in view', async () => {
+    const { page, close } = await ctx.tab({ viewport: VIEWPORT, javaScriptEnabled: false });
+    await page.goto(`${ctx.server.origin}/podcast?q=batched`);
+    await page.locator('.episode-card', { hasText: 'Audio Edition' }).locator('.episode-card__moment').click();
+    await page.waitForURL(new RegExp(`\\?t=${moment}#t=${moment}$`));
+    expect(await inView(page, `[id="t=${moment}"]`)).toBe(true);
+    await close();
+  });
+});
