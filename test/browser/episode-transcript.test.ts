@@ -289,6 +289,22 @@ describe('keyboard and screen reader', () => {
   });
 });
 
+describe('the Marketing Rule disclosures', () => {
+  it('are in the size of the words they qualify, never smaller: beside the names and before the transcript', async () => {
+    const { page, close } = await openEpisode(MERGER);
+    const fontSize = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    const passage = await fontSize('.transcript-passage span');
+    expect(await page.locator('.episode-disclosure').count()).toBe(4);
+    expect(await fontSize('.episode-disclosures--hero .episode-disclosure')).toBeGreaterThanOrEqual(passage);
+    expect(await fontSize('.episode-disclosures--transcript .episode-disclosure')).toBeGreaterThanOrEqual(passage);
+    await close();
+  });
+});
+
 describe('without JavaScript', () => {
   it('a moment’s link opens the page with its passage in view', async () => {
     const { page, close } = await ctx.tab({ viewport: VIEWPORT, javaScriptEnabled: false });
