@@ -29,6 +29,7 @@ import type { ServicePageData } from '../shared/pages/service-page';
 import { SERVICE_SLUGS } from '../shared/content/service-slugs';
 import { markdownBlocks, plainText } from '../shared/content/markdown';
 import { paths } from '../shared/paths';
+import { chooseEpisodeMedia, episodeActions } from '../shared/rules/episode-media';
 import { SITE_ROUTE_ID } from '../shared/site-data';
 import type { SiteData } from '../shared/site-data';
 
@@ -162,6 +163,13 @@ function SitePage({ page: Page, data }: { page: ComponentType; data: unknown }) 
 
 function EpisodePreview({ entry, getAsset }: PreviewTemplateComponentProps) {
   const data = dataOf(entry);
+  const links = {
+    listenUrl: text(data.listenUrl) || '#',
+    isYouTube: data.isYouTube === true,
+    isSpotifyVideo: data.isSpotifyVideo === true,
+    image: assetUrl(entry, getAsset, data.image),
+    ...(data.audioUrl ? { audioUrl: text(data.audioUrl) } : {}),
+  };
   const episode: Episode = {
     id: text(entry.get('slug')) || 'new-episode',
     number: typeof data.number === 'number' ? `Episode ${data.number}` : '',
@@ -171,14 +179,11 @@ function EpisodePreview({ entry, getAsset }: PreviewTemplateComponentProps) {
     duration: text(data.duration),
     description: plainText(blocksOf(data.body)),
     body: blocksOf(data.body),
-    image: assetUrl(entry, getAsset, data.image),
-    listenUrl: text(data.listenUrl) || '#',
-    isYouTube: data.isYouTube === true,
-    isSpotifyVideo: data.isSpotifyVideo === true,
-    ...(data.audioUrl ? { audioUrl: text(data.audioUrl) } : {}),
+    ...links,
+    actions: episodeActions(links),
     ...(data.draft === true ? { status: 'draft' as const } : data.publishAt ? { status: 'scheduled' as const } : {}),
   };
-  const pageData = { episode, comingSoonNote: episodeCopy?.comingSoonNote ?? '', words: episodeCopy?.words } as unknown as EpisodePageData;
+  const pageData = { episode, media: chooseEpisodeMedia(links), comingSoonNote: episodeCopy?.comingSoonNote ?? '', words: episodeCopy?.words } as unknown as EpisodePageData;
   return <SitePage page={EpisodePage} data={pageData} />;
 }
 

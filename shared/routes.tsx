@@ -13,7 +13,7 @@
  * keyed by that file name, which is how the server knows which chunks to
  * preload for a URL (see server/pages/asset-manifest.ts).
  */
-import { Navigate, redirect } from 'react-router-dom';
+import { replace } from 'react-router-dom';
 import type { LoaderFunction, RouteObject } from 'react-router-dom';
 import { Document } from './components/document';
 import { NotFound } from './components/not-found';
@@ -75,13 +75,12 @@ function pageRoutes(loaders: RouteLoaders, redirects: RouteOptions['redirects'])
     page('terms', 'terms-page', () => import('./pages/terms-page')),
     page('accessibility', 'legal-page:accessibility', () => import('./pages/legal-page')),
     // Express answers these with a 301 before React runs. Should a request reach
-    // the static handler anyway, the loader redirects; in the browser the element
-    // swaps the old address for the new one, so Back never lands on it again.
+    // the static handler anyway, the loader redirects; in the browser it replaces
+    // the old address in the history, so Back never lands on it again.
     ...redirects.map(({ from, to }, index): RouteObject => ({
       path: from,
       id: `legacy-redirect:${index}`,
-      loader: () => (typeof document === 'undefined' ? redirect(to, 301) : null),
-      element: <Navigate to={to} replace />,
+      loader: () => replace(to, 301),
     })),
     // Its loader throws a 404 (carrying the not-found page's head), which sends
     // the boundary to <NotFound />; the element is never reached.

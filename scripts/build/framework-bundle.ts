@@ -60,8 +60,15 @@ export function frameworkUrlIn(manifest: BuildManifest): string | undefined {
   return manifest.hydrate.imports.find((url) => /\/framework-[^/]+\.js$/.test(url));
 }
 
-/** A name in the framework file's one namespace: 'react-router-dom' + 'Link' → 'react_router_dom__Link'. */
-const exportName = (pkg: FrameworkPackage, name: string) => `${pkg.replace(/\W/g, '_')}__${name}`;
+/**
+ * A name in the framework file's one namespace: the name itself ('Link'), or, for a name an earlier
+ * package exports too (jsx-runtime's Fragment), the name with its package's place ('Fragment$1').
+ * Short names, because every chunk that imports from the framework spells them out.
+ */
+function exportName(names: Record<FrameworkPackage, string[]>, pkg: FrameworkPackage, name: string): string {
+  const index = PACKAGES.indexOf(pkg);
+  return PACKAGES.slice(0, index).some((earlier) => names[earlier].includes(name)) ? `${name}$${index}` : name;
+}
 
 /**
  * Packages evaluated on first use rather than when the file is imported.
@@ -111,10 +118,10 @@ export function frameworkEntry(names: Record<FrameworkPackage, string[]>): strin
       ? [
           evaluatedWithoutStacks(pkg, index),
           ...names[pkg].map(
-            (name) => `export const ${exportName(pkg, name)} = (...args) => (evaluated${index} ??= evaluate${index}()).${name}(...args);`,
+            (name) => `export const ${exportName(names, pkg, name)} = (...args) => (evaluated${index} ??= evaluate${index}()).${name}(...args);`,
           ),
         ].join('\n')
-      : `export { ${names[pkg].map((name) => `${name} as ${exportName(pkg, name)}`).join(', ')} } from '${pkg}';`,
+      : `export { ${names[pkg].map((name) => `${name} as ${exportName(names, pkg, name)}`).join(', ')} } from '${pkg}';`,
   ).join('\n');
 }
 
@@ -132,7 +139,7 @@ export function useFrameworkBundle(url: string, names: Record<FrameworkPackage, 
       build.onLoad({ filter: /.*/, namespace: 'framework' }, (args) => {
         const pkg = args.path as FrameworkPackage;
         return {
-          contents: `export { ${names[pkg].map((name) => `${exportName(pkg, name)} as ${name}`).join(', ')} } from '${url}';`,
+          contents: `export { ${names[pkg].map((name) => `${exportName(names, pkg, name)} as ${name}`).join(', ')} } from '${url}';`,
           loader: 'js',
         };
       });

@@ -24,6 +24,7 @@ import type {
 import type { HomeFile, SiteFile } from '../../shared/content/schema';
 import { paths } from '../../shared/paths';
 import { displayDate } from '../../shared/rules/display-date';
+import { episodeActions } from '../../shared/rules/episode-media';
 import type { ContentSource, EpisodeSource, MarkdownPage } from './load-content';
 import { markdownBlocks, markdownInline, plainText } from '../../shared/content/markdown';
 import { fillPlaceholders } from './placeholders';
@@ -120,6 +121,7 @@ function episodeOf(
     listenUrl: meta.listenUrl,
     isYouTube: meta.isYouTube ?? false,
     isSpotifyVideo: meta.isSpotifyVideo ?? false,
+    actions: episodeActions({ ...meta, isYouTube: meta.isYouTube ?? false, isSpotifyVideo: meta.isSpotifyVideo ?? false }),
     ...(meta.applePodcastsUrl ? { applePodcastsUrl: meta.applePodcastsUrl } : {}),
     ...(meta.spotifyUrl ? { spotifyUrl: meta.spotifyUrl } : {}),
     ...(meta.audioUrl ? { audioUrl: meta.audioUrl } : {}),

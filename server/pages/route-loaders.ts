@@ -27,6 +27,7 @@ import { pageCount, paginate, parsePageParam } from '../../shared/rules/paginati
 import { newsletterFormState } from '../../shared/rules/newsletter';
 import { contactFormState } from '../../shared/rules/contact-message';
 import { readSearchRequest } from '../../shared/rules/episode-search';
+import { chooseEpisodeMedia } from '../../shared/rules/episode-media';
 import { createEpisodeSearch } from './episode-search';
 import type { SiteData } from '../../shared/site-data';
 import type { SiteContent } from '../content/publication';
@@ -142,6 +143,7 @@ export function createRouteLoaders(site: PageHeadSite, content: SiteContent): Ro
     return {
       head: headFor({ kind: 'episode', episode: full }),
       episode,
+      media: chooseEpisodeMedia(full),
       comingSoonNote: podcastPage.comingSoonNote,
       words: podcastPage.episode,
       ...(timedTranscript

@@ -63,6 +63,7 @@ const PROBE_EPISODE: Episode = {
   listenUrl: '#',
   isYouTube: false,
   isSpotifyVideo: false,
+  actions: null,
 };
 const PROBE_RESULT: EpisodeSearchResult = {
   episode: PROBE_EPISODE,

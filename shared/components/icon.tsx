@@ -1,5 +1,5 @@
 import type { SocialLink } from '../content/types';
-import type { ListenPlatform } from '../rules/youtube';
+import type { ListenPlatform } from '../content/types';
 import { useDocumentData } from '../document-context';
 
 export type IconName =

@@ -107,6 +107,26 @@ export type Block =
 /** Items an editor has not published yet, shown only in development with a badge. */
 export type PublicationStatus = 'draft' | 'scheduled';
 
+export type ListenPlatform = 'youtube' | 'spotify' | 'apple';
+
+/** What an episode page's media area shows (shared/rules/episode-media.ts decides it). */
+export type EpisodeMedia =
+  | { kind: 'spotify-video'; spotifyId: string; embedUrl: string }
+  | { kind: 'youtube'; videoId: string; embedUrl: string; thumbnailUrl: string }
+  /** The page's own <audio> player, for an audio episode whose file the content names. */
+  | { kind: 'audio'; audioUrl: string; image: string }
+  | { kind: 'cover'; image: string };
+
+/** An episode's listen links (shared/rules/episode-media.ts episodeActions). */
+export interface EpisodeActions {
+  href: string;
+  /** 'Watch Episode' for video, 'Listen Now' for audio. */
+  mainLabel: 'Watch Episode' | 'Listen Now';
+  /** 'Open in YouTube' and the like; null when the link's platform is not one we name. */
+  secondaryLabel: string | null;
+  platform: ListenPlatform | null;
+}
+
 export interface Episode {
   /** Slug used in /podcast/{id}; unique and stable. */
   id: string;
@@ -129,6 +149,11 @@ export interface Episode {
   listenUrl: string;
   isYouTube: boolean;
   isSpotifyVideo: boolean;
+  /**
+   * The listen links, null while listenUrl leads nowhere ('#'): decided once, when the content is
+   * published, so the browser needs none of the rules that read platform links.
+   */
+  actions: EpisodeActions | null;
   /** The episode on Apple Podcasts and Spotify, for the home page's featured card. */
   applePodcastsUrl?: string;
   spotifyUrl?: string;

@@ -15,14 +15,15 @@ import { RichBlock } from '../components/service/rich-text';
 import { YouTubeThumbnail } from '../components/podcast/youtube-thumbnail';
 import { SizedImage } from '../components/sized-image';
 import { mediaSizes } from '../content/media';
-import type { Episode } from '../content/types';
+import type { Episode, EpisodeActions, EpisodeMedia } from '../content/types';
 import type { PageData } from '../page-head';
 import { paths } from '../paths';
-import { chooseEpisodeMedia, episodeActions, isVideoEpisode } from '../rules/episode-media';
-import type { EpisodeActions } from '../rules/episode-media';
+import { isVideoEpisode } from '../rules/episode-media';
 
 export interface EpisodePageData extends PageData {
   episode: Episode;
+  /** What the media area shows, decided on the server (chooseEpisodeMedia). */
+  media: EpisodeMedia;
   /** Shown instead of the listen buttons for the episode whose listenUrl is '#'. */
   comingSoonNote: string;
   /** The words around its people, chapters and transcript. */
@@ -60,9 +61,8 @@ function EpisodeLinks({ episode, actions, comingSoonNote }: { episode: Episode; 
 }
 
 export function Component() {
-  const { episode, comingSoonNote, words, timedTranscript } = useLoaderData() as EpisodePageData;
-  const media = chooseEpisodeMedia(episode);
-  const actions = episodeActions(episode);
+  const { episode, media, comingSoonNote, words, timedTranscript } = useLoaderData() as EpisodePageData;
+  const { actions } = episode;
   const hasPlayer = media.kind !== 'cover';
   const chapters = <EpisodeChapters episode={episode} words={words} />;
 

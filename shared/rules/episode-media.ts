@@ -3,7 +3,7 @@
  * §4 'Episode page: media type is Spotify video, YouTube or audio, chosen by
  * the flags'). Pure: the page renders whatever these return.
  */
-import type { Episode } from '../content/types';
+import type { Episode, EpisodeActions, EpisodeMedia } from '../content/types';
 import {
   isFollowableUrl,
   listenPlatform,
@@ -14,14 +14,9 @@ import {
   youTubeEmbedUrl,
   youTubeThumbnailUrl,
 } from './youtube';
-import type { ListenPlatform } from './youtube';
 
-export type EpisodeMedia =
-  | { kind: 'spotify-video'; spotifyId: string; embedUrl: string }
-  | { kind: 'youtube'; videoId: string; embedUrl: string; thumbnailUrl: string }
-  /** The page's own <audio> player, for an audio episode whose file the content names. */
-  | { kind: 'audio'; audioUrl: string; image: string }
-  | { kind: 'cover'; image: string };
+/** What the rules read of an episode. */
+type EpisodeLinkFields = Pick<Episode, 'listenUrl' | 'isYouTube' | 'isSpotifyVideo' | 'audioUrl' | 'image'>;
 
 /**
  * The media area: an embedded Spotify video if isSpotifyVideo (and the link
@@ -30,7 +25,7 @@ export type EpisodeMedia =
  * player if it has an audioUrl (the cover stays in the page's header), else
  * the episode's cover image.
  */
-export function chooseEpisodeMedia(episode: Episode): EpisodeMedia {
+export function chooseEpisodeMedia(episode: EpisodeLinkFields): EpisodeMedia {
   if (episode.isSpotifyVideo) {
     const spotifyId = parseSpotifyEpisodeId(episode.listenUrl);
     if (spotifyId) return { kind: 'spotify-video', spotifyId, embedUrl: spotifyEpisodeEmbedUrl(spotifyId) };
@@ -50,20 +45,11 @@ export function isVideoEpisode(episode: Pick<Episode, 'isYouTube' | 'isSpotifyVi
   return episode.isYouTube || episode.isSpotifyVideo;
 }
 
-export interface EpisodeActions {
-  href: string;
-  /** 'Watch Episode' for video, 'Listen Now' for audio. */
-  mainLabel: 'Watch Episode' | 'Listen Now';
-  /** 'Open in YouTube' and the like; null when the link's platform is not one we name. */
-  secondaryLabel: string | null;
-  platform: ListenPlatform | null;
-}
-
 /**
  * The main and secondary links of an episode, or null when its listenUrl
  * leads nowhere yet ('#'): then the page shows a note instead of a dead link.
  */
-export function episodeActions(episode: Episode): EpisodeActions | null {
+export function episodeActions(episode: EpisodeLinkFields): EpisodeActions | null {
   if (!isFollowableUrl(episode.listenUrl)) return null;
   const platform = listenPlatform(episode.listenUrl);
   return {

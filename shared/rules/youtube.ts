@@ -4,10 +4,10 @@
  * Pure functions: no DOM, no network; the same answer on server and client.
  */
 import { YOUTUBE_ID_LENGTH } from '../constants';
+import type { ListenPlatform } from '../content/types';
 
-export type ListenPlatform = 'youtube' | 'spotify' | 'apple';
-
-const YOUTUBE_ID = new RegExp(`^[A-Za-z0-9_-]{${YOUTUBE_ID_LENGTH}}$`);
+// Pure, so a bundle that uses none of the parsers leaves it out.
+const YOUTUBE_ID = /* @__PURE__ */ new RegExp(`^[A-Za-z0-9_-]{${YOUTUBE_ID_LENGTH}}$`);
 /** Spotify ids are 22 base-62 characters. */
 const SPOTIFY_ID = /^[A-Za-z0-9]{22}$/;
 
@@ -113,9 +113,9 @@ export function youTubeThumbnailUrl(videoId: string): string {
  * YouTube's player takes its IFrame API's messages only with enablejsapi=1 and the page's origin in
  * its address; each starts at `start` seconds when given (YouTube `start`, Spotify `t`).
  */
-export function drivenEmbedUrl(embedUrl: string, pageOrigin: string, start?: number): string {
-  const url = new URL(embedUrl);
-  const youTube = listenPlatform(embedUrl) === 'youtube';
+export function drivenEmbedUrl(embed: { kind: 'youtube' | 'spotify-video'; embedUrl: string }, pageOrigin: string, start?: number): string {
+  const url = new URL(embed.embedUrl);
+  const youTube = embed.kind === 'youtube';
   if (youTube) {
     url.searchParams.set('enablejsapi', '1');
     url.searchParams.set('origin', pageOrigin);

@@ -16,6 +16,7 @@ function episode(overrides: Partial<Episode>): Episode {
     listenUrl: '#',
     isYouTube: false,
     isSpotifyVideo: false,
+    actions: null,
     ...overrides,
   };
 }

@@ -21,6 +21,7 @@ const episode: Episode = {
   listenUrl: 'https://youtu.be/7gmJcokC54i',
   isYouTube: true,
   isSpotifyVideo: false,
+  actions: null,
 };
 
 describe('episode helpers', () => {

@@ -154,15 +154,15 @@ describe('drivenEmbedUrl: the embed the page moves through its player API', () =
   const origin = 'https://www.example.com';
 
   it('lets YouTube take IFrame API messages from the page, and starts it at a moment', () => {
-    expect(drivenEmbedUrl(youTubeEmbedUrl(ID), origin)).toBe(
+    expect(drivenEmbedUrl({ kind: 'youtube', embedUrl: youTubeEmbedUrl(ID) }, origin)).toBe(
       `https://www.youtube-nocookie.com/embed/${ID}?enablejsapi=1&origin=https%3A%2F%2Fwww.example.com`,
     );
-    expect(new URL(drivenEmbedUrl(youTubeEmbedUrl(ID), origin, 250)).searchParams.get('start')).toBe('250');
+    expect(new URL(drivenEmbedUrl({ kind: 'youtube', embedUrl: youTubeEmbedUrl(ID) }, origin, 250)).searchParams.get('start')).toBe('250');
   });
 
   it('starts Spotify at a moment with its own parameter, and adds nothing else', () => {
     const embed = spotifyEpisodeEmbedUrl('kCFAVVFNVnuCegsLWJfwl2');
-    expect(drivenEmbedUrl(embed, origin)).toBe(embed);
-    expect(drivenEmbedUrl(embed, origin, 770)).toBe(`${embed}?t=770`);
+    expect(drivenEmbedUrl({ kind: 'spotify-video', embedUrl: embed }, origin)).toBe(embed);
+    expect(drivenEmbedUrl({ kind: 'spotify-video', embedUrl: embed }, origin, 770)).toBe(`${embed}?t=770`);
   });
 });

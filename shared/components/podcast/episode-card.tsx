@@ -3,7 +3,6 @@ import { mediaSizes } from '../../content/media';
 import type { Episode, EpisodeSearchContent } from '../../content/types';
 import { formatMoment } from '../../rules/episode-moment';
 import { isVideoEpisode } from '../../rules/episode-media';
-import { isFollowableUrl, listenPlatform } from '../../rules/youtube';
 import { paths } from '../../paths';
 import { DisplayDate } from '../display-date';
 import { Icon } from '../icon';
@@ -50,7 +49,7 @@ function MomentLink({ episodeId, at, label }: { episodeId: string; at: number; l
  * hear a short link name rather than the whole card.
  */
 export function EpisodeCard({ episode, eager = false, match, transcriptLabels }: EpisodeCardProps) {
-  const platform = listenPlatform(episode.listenUrl);
+  const platform = episode.actions?.platform;
   const titleId = `episode-card-${episode.id}`;
   return (
     <article className="episode-card card" aria-labelledby={titleId}>
@@ -71,7 +70,7 @@ export function EpisodeCard({ episode, eager = false, match, transcriptLabels }:
           {episode.status && <PublicationBadge status={episode.status} />}
           {episode.number && <span className="episode-number">{episode.number}</span>}
           {platform && <PlatformBadge platform={platform} className="platform-badge--small" />}
-          {!isFollowableUrl(episode.listenUrl) && <span className="episode-status">Coming soon</span>}
+          {!episode.actions && <span className="episode-status">Coming soon</span>}
         </div>
         <h3 className="episode-card__title" id={titleId}>
           <Link className="episode-card__link" to={paths.episode(episode.id)}>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { RefObject } from 'react';
 import { EMBED_HEIGHT_PX } from '../../constants';
-import type { EpisodeMedia } from '../../rules/episode-media';
+import type { EpisodeMedia } from '../../content/types';
 import { momentOf } from '../../rules/episode-moment';
 import { drivenEmbedUrl } from '../../rules/youtube';
 
@@ -89,7 +89,7 @@ export function EpisodePlayer({ media, title, driven = false }: EpisodePlayerPro
   // The moment the address had when the page came, not later ones: a seek changes the address, never the frame.
   const [start] = useState(() => (typeof window === 'undefined' ? undefined : momentOf(window.location)));
   // Only the live frame, made in the browser, names the page's origin and the moment: the HTML is the same for every address.
-  const src = hydrated && driven ? drivenEmbedUrl(media.embedUrl, location.origin, start) : media.embedUrl;
+  const src = hydrated && driven ? drivenEmbedUrl(media, location.origin, start) : media.embedUrl;
   const frame = (
     <iframe
       ref={frameRef}

@@ -1,4 +1,4 @@
-import type { ListenPlatform } from '../../rules/youtube';
+import type { ListenPlatform } from '../../content/types';
 import { platformNames } from '../../rules/youtube';
 import { Icon } from '../icon';
 
