@@ -22,6 +22,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { v5 as uuidv5 } from 'uuid';
 import type { Episode, PersonRef } from '../../shared/content/types';
 import { paths } from '../../shared/paths';
+import { durationSeconds } from '../../shared/rules/episode-moment';
 import type { SiteContent } from '../content/publication';
 import type { PodcastCover } from './podcast-cover';
 import { episodeFilePaths, podcastFilesRouter, setPodcastFileHeaders } from './podcast-files';
@@ -49,12 +50,6 @@ export function chapterStamp(seconds: number): string {
   const whole = Math.floor(seconds);
   const two = (value: number) => String(value).padStart(2, '0');
   return `${two(Math.floor(whole / 3600))}:${two(Math.floor((whole % 3600) / 60))}:${two(whole % 60)}`;
-}
-
-/** Seconds of "47 min" (the only form the schema takes), or undefined. */
-export function durationSeconds(duration: string): number | undefined {
-  const match = /^(\d+) min$/.exec(duration);
-  return match ? Number(match[1]) * 60 : undefined;
 }
 
 const AUDIO_TYPES: Record<string, string> = {

@@ -28,6 +28,7 @@ import { newsletterFormState } from '../../shared/rules/newsletter';
 import { contactFormState } from '../../shared/rules/contact-message';
 import { readSearchRequest } from '../../shared/rules/episode-search';
 import { chooseEpisodeMedia } from '../../shared/rules/episode-media';
+import { episodeLength } from '../../shared/rules/episode-moment';
 import { createEpisodeSearch } from './episode-search';
 import type { SiteData } from '../../shared/site-data';
 import type { SiteContent } from '../content/publication';
@@ -38,6 +39,12 @@ import type { PageHeadSite } from './head-metadata';
 const LATEST_ARTICLE_COUNT = 3;
 
 /** What a list card needs of an episode: everything but the long texts of its own page. */
+/** How long the episode runs, when its content says: the player's chapter track is laid out on it. */
+function lengthOf({ duration, chapters, timedTranscript }: Episode): Pick<EpisodePageData, 'lengthSeconds'> {
+  const seconds = episodeLength({ duration, chapters, transcriptEnd: timedTranscript?.paragraphs.at(-1)?.end });
+  return seconds === undefined ? {} : { lengthSeconds: seconds };
+}
+
 function episodeSummary(episode: Episode): Episode {
   const { transcript: _transcript, timedTranscript: _timed, chapters: _chapters, body: _body, ...summary } = episode;
   return summary;
@@ -144,6 +151,7 @@ export function createRouteLoaders(site: PageHeadSite, content: SiteContent): Ro
       head: headFor({ kind: 'episode', episode: full }),
       episode,
       media: chooseEpisodeMedia(full),
+      ...lengthOf(full),
       comingSoonNote: podcastPage.comingSoonNote,
       words: podcastPage.episode,
       ...(timedTranscript

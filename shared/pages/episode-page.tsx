@@ -24,6 +24,8 @@ export interface EpisodePageData extends PageData {
   episode: Episode;
   /** What the media area shows, decided on the server (chooseEpisodeMedia). */
   media: EpisodeMedia;
+  /** How long the episode runs (seconds), when its content says (episodeLength): its chapters' track is laid out on it. */
+  lengthSeconds?: number;
   /** Shown instead of the listen buttons for the episode whose listenUrl is '#'. */
   comingSoonNote: string;
   /** The words around its people, chapters and transcript. */
@@ -61,10 +63,10 @@ function EpisodeLinks({ episode, actions, comingSoonNote }: { episode: Episode; 
 }
 
 export function Component() {
-  const { episode, media, comingSoonNote, words, timedTranscript } = useLoaderData() as EpisodePageData;
+  const { episode, media, lengthSeconds, comingSoonNote, words, timedTranscript } = useLoaderData() as EpisodePageData;
   const { actions } = episode;
   const hasPlayer = media.kind !== 'cover';
-  const chapters = <EpisodeChapters episode={episode} words={words} />;
+  const chapters = <EpisodeChapters episode={episode} words={words} lengthSeconds={hasPlayer ? lengthSeconds : undefined} />;
 
   return (
     <article className="episode" aria-labelledby="episode-title">

@@ -148,6 +148,45 @@ describe('an audio episode with a timed transcript', () => {
     await close();
   });
 
+  it('draws the chapters on a track under the player: a click on one moves the player there; as it plays, the track fills and the list marks the chapter', async () => {
+    const { page, problems, close } = await openEpisode(AUDIO_EPISODE);
+    const track = page.locator('.chapter-track');
+    const trackBox = (await track.boundingBox())!;
+    const playerBox = (await page.locator('.episode-player').boundingBox())!;
+    // As wide as the player, right under it.
+    expect(Math.abs(trackBox.width - playerBox.width)).toBeLessThan(1);
+    expect(trackBox.y).toBeGreaterThanOrEqual(playerBox.y + playerBox.height - 1);
+    expect(trackBox.y - (playerBox.y + playerBox.height)).toBeLessThan(40);
+    const playedShare = async () => Number(await track.locator('.chapter-track__played').getAttribute('width'));
+    const markedChapter = () => page.locator('.episode-chapters li > a[aria-current="true"]').textContent();
+    expect(await playedShare()).toBe(0);
+
+    // The third chapter's segment (7:00 to 10:30), clicked where a pointer would.
+    await markDocument(page);
+    await track.locator('.chapter-track__chapter').nth(2).click();
+    await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(420);
+    expect(await audioTime(page)).toBeLessThan(422);
+    expect(new URL(page.url()).search).toBe('?t=420');
+    expect(await isSameDocument(page)).toBe(true);
+    expect(await markedChapter()).toContain('Choosing one technology stack');
+    const length = Number(await track.getAttribute('data-length'));
+    expect(await playedShare()).toBeCloseTo((420 / length) * 100, 0);
+
+    await page.locator('.episode-player audio').evaluate((audio: HTMLAudioElement) => {
+      audio.muted = true;
+      audio.currentTime = 628;
+      return audio.play();
+    });
+    await expect.poll(markedChapter).toContain('Whose name goes on the door');
+    expect(await playedShare()).toBeGreaterThan((630 / length) * 100);
+    // One chapter marked at a time, in the list a screen reader reads; the track itself stays out of its way.
+    expect(await page.locator('.episode-chapters li > a[aria-current="true"]').count()).toBe(1);
+    expect(await track.getAttribute('aria-hidden')).toBe('true');
+    expect(await track.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('tabindex')))).toEqual(['-1', '-1', '-1', '-1', '-1']);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it('opens at the moment an address names: the player set there, the passage marked and in view', async () => {
     const { page, close } = await openEpisode(AUDIO_EPISODE, '?t=250');
     await expect.poll(() => audioTime(page)).toBe(250);

@@ -109,6 +109,21 @@ describe('an episode page with a timed transcript, chapters, a host and two gues
         chapter.title,
       ]),
     );
+    // Above the list, as wide as the player: the chapters' track, a segment per chapter as long as it
+    // runs, each a link to its start (for the pointer; hidden from assistive technology and Tab).
+    const track = section(nav, /<svg class="chapter-track"/, 'svg');
+    expect(track).toMatch(/^<svg class="chapter-track" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false" data-length="983.962">/);
+    const length = merger.timedTranscript!.paragraphs.at(-1)!.end;
+    const segments = [...track.matchAll(/<a href="([^"]+)" tabindex="-1"><title>([^<]+)<\/title><rect class="chapter-track__chapter" x="([\d.]+)" width="([\d.]+)"/g)];
+    expect(segments.map((match) => [match[1], match[2]])).toEqual(
+      merger.chapters!.map((chapter) => [paths.episodeMoment(merger.id, chapter.start), `${formatMoment(chapter.start)} ${chapter.title}`]),
+    );
+    segments.forEach((match, index) => {
+      const start = merger.chapters![index]!.start;
+      const end = merger.chapters![index + 1]?.start ?? length;
+      expect(Number(match[3])).toBeCloseTo((start / length) * 100, 1);
+      expect(Number(match[4])).toBeCloseTo(((end - start) / length) * 100, 1);
+    });
     // Under the player, before the episode's description.
     expect(html.indexOf('class="episode-player"')).toBeLessThan(html.indexOf('class="episode-chapters"'));
     expect(html.indexOf('class="episode-chapters"')).toBeLessThan(html.indexOf('class="episode-about"'));

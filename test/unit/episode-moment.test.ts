@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoment, momentDuration, momentOf } from '../../shared/rules/episode-moment';
+import { durationSeconds, episodeLength, formatMoment, momentDuration, momentOf } from '../../shared/rules/episode-moment';
 
 describe('a moment of an episode', () => {
   it('is shown as the page shows it and as a <time datetime>', () => {
@@ -15,5 +15,27 @@ describe('a moment of an episode', () => {
     for (const search of ['?t=', '?t=abc', '?t=-5', '?t=1.5', '?t=9999999', '?q=t'])
       expect(momentOf({ search, hash: '' }), search).toBeUndefined();
     expect(momentOf({ search: '', hash: '#transcript-heading' })).toBeUndefined();
+  });
+});
+
+describe('how long an episode runs, for its chapters\' track', () => {
+  it('reads the duration the schema takes, whole minutes, and nothing else', () => {
+    expect(durationSeconds('47 min')).toBe(2820);
+    for (const duration of ['', '47', '47 minutes', '1 h', '4.5 min']) expect(durationSeconds(duration), duration).toBeUndefined();
+  });
+
+  it('runs to the transcript\'s last words or the duration, whichever is later', () => {
+    expect(episodeLength({ duration: '', transcriptEnd: 983.962 })).toBe(983.962);
+    expect(episodeLength({ duration: '20 min', transcriptEnd: 983.962 })).toBe(1200);
+    expect(episodeLength({ duration: '15 min', transcriptEnd: 983.962 })).toBe(983.962);
+  });
+
+  it('runs a minute past a last chapter that starts within the rounded duration\'s last minute', () => {
+    expect(episodeLength({ duration: '10 min', chapters: [{ start: 0 }, { start: 630 }] })).toBe(690);
+    expect(episodeLength({ duration: '10 min', chapters: [{ start: 0 }, { start: 540 }] })).toBe(600);
+  });
+
+  it('is unknown with neither a duration nor a timed transcript: no track is drawn', () => {
+    expect(episodeLength({ duration: '', chapters: [{ start: 0 }, { start: 300 }] })).toBeUndefined();
   });
 });

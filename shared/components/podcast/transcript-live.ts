@@ -8,8 +8,10 @@
  *   without leaving the page: the address becomes the moment's (replaced, so Back still leaves the
  *   page, and the address can be shared), and focus stays on the link.
  * - An address with a moment (`?t=250`) sets the player there and marks that passage.
- * - The passage playing is marked (aria-current) as the player plays. The page is not scrolled to
- *   follow it: a reader may be reading elsewhere, and the marked passage is one click away anyway.
+ * - The passage playing is marked (aria-current) as the player plays, and so is its chapter in the
+ *   chapter list, while the chapters' track under the player fills up to the moment. The page is
+ *   not scrolled to follow it: a reader may be reading elsewhere, and the marked passage is one
+ *   click away anyway.
  * - A search in the transcript: next and previous (Enter, Shift+Enter), the current match brought
  *   into view, and a status a screen reader announces. Matches are painted with the CSS Custom
  *   Highlight API, not <mark> elements: wrapping words in elements would rewrite text React owns.
@@ -43,24 +45,42 @@ const passageAt = (passages: readonly TranscriptPassage[], seconds: number) =>
 /** A plain click on a link to a moment of this page: the moment, else undefined (the link is followed). */
 function momentClicked(event: MouseEvent, momentOf: MomentOf): { seconds: number; url: URL } | undefined {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return undefined;
-  const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null;
-  if (!link || link.target) return undefined;
-  const url = new URL(link.href);
+  // Attributes, not .href and .target: the chapters' track is SVG, whose links have neither as strings.
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!link || link.getAttribute('target')) return undefined;
+  const url = new URL(link.getAttribute('href')!, location.href);
   const seconds = url.origin === location.origin && url.pathname === location.pathname ? momentOf(url) : undefined;
   return seconds === undefined ? undefined : { seconds, url };
+}
+
+/** One of a list marked as the current one (aria-current): `mark` moves the mark, `marked` is where it is. */
+function currentOf<T extends Element>(elements: ArrayLike<T>) {
+  const current = {
+    marked: undefined as T | undefined,
+    mark(index: number) {
+      const next = elements[index];
+      if (next === current.marked) return;
+      current.marked?.removeAttribute('aria-current');
+      next?.setAttribute('aria-current', 'true');
+      current.marked = next;
+    },
+  };
+  return current;
 }
 
 /** Clicks seek, playback marks, an address's moment starts there. Returns the stop. */
 function followMoments({ root, items, momentOf }: TranscriptParts): () => void {
   const passages = items.filter((item): item is TranscriptPassage => item.kind === 'passage');
-  const elements = root.querySelectorAll<HTMLElement>('.transcript-passage');
-  let marked: HTMLElement | undefined;
+  const passage = currentOf(root.querySelectorAll<HTMLElement>('.transcript-passage'));
+  const chapterLinks = document.querySelectorAll<HTMLAnchorElement>('.episode-chapters li > a:first-child');
+  const chapterStarts = Array.from(chapterLinks, (link) => momentOf(new URL(link.href)) ?? 0);
+  const chapter = currentOf(chapterLinks);
+  const track = document.querySelector<SVGElement>('.chapter-track');
+  const played = track?.querySelector('.chapter-track__played');
   const mark = (seconds: number) => {
-    const passage = elements[passageAt(passages, seconds)];
-    if (passage === marked) return;
-    marked?.removeAttribute('aria-current');
-    passage?.setAttribute('aria-current', 'true');
-    marked = passage;
+    passage.mark(passageAt(passages, seconds));
+    chapter.mark(chapterStarts.findLastIndex((start) => start <= seconds));
+    played?.setAttribute('width', String(Math.min(100, (seconds / Number(track!.dataset.length)) * 100)));
   };
   const start = momentOf(location);
   if (start !== undefined) {
@@ -69,7 +89,7 @@ function followMoments({ root, items, momentOf }: TranscriptParts): () => void {
     if (audio) audio.currentTime = start;
     mark(start);
     // `#t=` brought the passage into view already; an address with `?t=` alone (a search result) is taken there.
-    if (!document.getElementById(decodeURIComponent(location.hash.slice(1)))) marked?.scrollIntoView();
+    if (!document.getElementById(decodeURIComponent(location.hash.slice(1)))) passage.marked?.scrollIntoView();
   }
   const onClick = (event: MouseEvent) => {
     const moment = momentClicked(event, momentOf);
@@ -87,7 +107,8 @@ function followMoments({ root, items, momentOf }: TranscriptParts): () => void {
   return () => {
     document.removeEventListener('click', onClick);
     stop();
-    marked?.removeAttribute('aria-current');
+    passage.mark(-1);
+    chapter.mark(-1);
   };
 }
 
