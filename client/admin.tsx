@@ -183,7 +183,12 @@ function EpisodePreview({ entry, getAsset }: PreviewTemplateComponentProps) {
     actions: episodeActions(links),
     ...(data.draft === true ? { status: 'draft' as const } : data.publishAt ? { status: 'scheduled' as const } : {}),
   };
-  const pageData = { episode, media: chooseEpisodeMedia(links), comingSoonNote: episodeCopy?.comingSoonNote ?? '', words: episodeCopy?.words } as unknown as EpisodePageData;
+  const pageData = {
+    episode,
+    media: chooseEpisodeMedia(links),
+    comingSoonNote: episodeCopy?.comingSoonNote ?? '',
+    words: episodeCopy?.words,
+  } as unknown as EpisodePageData;
   return <SitePage page={EpisodePage} data={pageData} />;
 }
 

@@ -118,7 +118,8 @@ export function frameworkEntry(names: Record<FrameworkPackage, string[]>): strin
       ? [
           evaluatedWithoutStacks(pkg, index),
           ...names[pkg].map(
-            (name) => `export const ${exportName(names, pkg, name)} = (...args) => (evaluated${index} ??= evaluate${index}()).${name}(...args);`,
+            (name) =>
+              `export const ${exportName(names, pkg, name)} = (...args) => (evaluated${index} ??= evaluate${index}()).${name}(...args);`,
           ),
         ].join('\n')
       : `export { ${names[pkg].map((name) => `${name} as ${exportName(names, pkg, name)}`).join(', ')} } from '${pkg}';`,

@@ -182,7 +182,13 @@ describe('an audio episode with a timed transcript', () => {
     // One chapter marked at a time, in the list a screen reader reads; the track itself stays out of its way.
     expect(await page.locator('.episode-chapters li > a[aria-current="true"]').count()).toBe(1);
     expect(await track.getAttribute('aria-hidden')).toBe('true');
-    expect(await track.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('tabindex')))).toEqual(['-1', '-1', '-1', '-1', '-1']);
+    expect(await track.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('tabindex')))).toEqual([
+      '-1',
+      '-1',
+      '-1',
+      '-1',
+      '-1',
+    ]);
     expect(problems).toEqual([]);
     await close();
   });

@@ -112,9 +112,15 @@ describe('an episode page with a timed transcript, chapters, a host and two gues
     // Above the list, as wide as the player: the chapters' track, a segment per chapter as long as it
     // runs, each a link to its start (for the pointer; hidden from assistive technology and Tab).
     const track = section(nav, /<svg class="chapter-track"/, 'svg');
-    expect(track).toMatch(/^<svg class="chapter-track" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false" data-length="983.962">/);
+    expect(track).toMatch(
+      /^<svg class="chapter-track" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false" data-length="983.962">/,
+    );
     const length = merger.timedTranscript!.paragraphs.at(-1)!.end;
-    const segments = [...track.matchAll(/<a href="([^"]+)" tabindex="-1"><title>([^<]+)<\/title><rect class="chapter-track__chapter" x="([\d.]+)" width="([\d.]+)"/g)];
+    const segments = [
+      ...track.matchAll(
+        /<a href="([^"]+)" tabindex="-1"><title>([^<]+)<\/title><rect class="chapter-track__chapter" x="([\d.]+)" width="([\d.]+)"/g,
+      ),
+    ];
     expect(segments.map((match) => [match[1], match[2]])).toEqual(
       merger.chapters!.map((chapter) => [paths.episodeMoment(merger.id, chapter.start), `${formatMoment(chapter.start)} ${chapter.title}`]),
     );

@@ -18,19 +18,19 @@ describe('a moment of an episode', () => {
   });
 });
 
-describe('how long an episode runs, for its chapters\' track', () => {
+describe("how long an episode runs, for its chapters' track", () => {
   it('reads the duration the schema takes, whole minutes, and nothing else', () => {
     expect(durationSeconds('47 min')).toBe(2820);
     for (const duration of ['', '47', '47 minutes', '1 h', '4.5 min']) expect(durationSeconds(duration), duration).toBeUndefined();
   });
 
-  it('runs to the transcript\'s last words or the duration, whichever is later', () => {
+  it("runs to the transcript's last words or the duration, whichever is later", () => {
     expect(episodeLength({ duration: '', transcriptEnd: 983.962 })).toBe(983.962);
     expect(episodeLength({ duration: '20 min', transcriptEnd: 983.962 })).toBe(1200);
     expect(episodeLength({ duration: '15 min', transcriptEnd: 983.962 })).toBe(983.962);
   });
 
-  it('runs a minute past a last chapter that starts within the rounded duration\'s last minute', () => {
+  it("runs a minute past a last chapter that starts within the rounded duration's last minute", () => {
     expect(episodeLength({ duration: '10 min', chapters: [{ start: 0 }, { start: 630 }] })).toBe(690);
     expect(episodeLength({ duration: '10 min', chapters: [{ start: 0 }, { start: 540 }] })).toBe(600);
   });

@@ -48,7 +48,12 @@ const episode: Episode = {
   listenUrl: 'https://podcasts.apple.com/us/podcast/id1',
   isYouTube: false,
   isSpotifyVideo: false,
-  actions: { href: 'https://podcasts.apple.com/us/podcast/id1', mainLabel: 'Listen Now', secondaryLabel: 'Open in Apple Podcasts', platform: 'apple' },
+  actions: {
+    href: 'https://podcasts.apple.com/us/podcast/id1',
+    mainLabel: 'Listen Now',
+    secondaryLabel: 'Open in Apple Podcasts',
+    platform: 'apple',
+  },
 };
 
 const pieceSets: TextPiece[][] = [

@@ -36,7 +36,14 @@ const share = (seconds: number, length: number) => Math.round(Math.min(100, (sec
 
 function ChapterTrack({ episodeId, chapters, length }: { episodeId: string; chapters: readonly Chapter[]; length: number }) {
   return (
-    <svg className="chapter-track" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false" data-length={length}>
+    <svg
+      className="chapter-track"
+      viewBox="0 0 100 10"
+      preserveAspectRatio="none"
+      aria-hidden="true"
+      focusable="false"
+      data-length={length}
+    >
       {chapters.map((chapter, index) => {
         const x = share(chapter.start, length);
         return (
@@ -49,7 +56,10 @@ function ChapterTrack({ episodeId, chapters, length }: { episodeId: string; chap
       {/* What has been played, drawn over the chapters: transcript-live.ts widens it as the player plays. */}
       <rect className="chapter-track__played" width={0} height={10} />
       {/* The gaps between chapters, over both. */}
-      <path className="chapter-track__gaps" d={chapters.map((chapter) => (chapter.start > 0 ? `M${share(chapter.start, length)} 0V10` : '')).join('')} />
+      <path
+        className="chapter-track__gaps"
+        d={chapters.map((chapter) => (chapter.start > 0 ? `M${share(chapter.start, length)} 0V10` : '')).join('')}
+      />
     </svg>
   );
 }
