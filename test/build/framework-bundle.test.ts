@@ -43,7 +43,7 @@ describe('the framework file', () => {
     const framework = (await import(pathToFileURL(path.join(rootDir, 'dist/client', frameworkUrl!)).href)) as Record<string, unknown>;
     expect(count.made).toBe(0);
 
-    const hydrateRoot = framework.react_dom_client__hydrateRoot as (container: unknown) => unknown;
+    const hydrateRoot = framework.hydrateRoot as (container: unknown) => unknown;
     // react-dom's five sentinels (SuspenseException and the like) are made as it evaluates, by a
     // stand-in that records no stack (so DevTools has none to record); then hydrateRoot refuses the
     // missing container with the one real Error, the Error it found being put back.
