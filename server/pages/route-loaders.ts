@@ -153,7 +153,7 @@ export function createRouteLoaders(site: PageHeadSite, content: SiteContent): Ro
       media: chooseEpisodeMedia(full),
       ...lengthOf(full),
       comingSoonNote: podcastPage.comingSoonNote,
-      words: podcastPage.episode,
+      words: { ...podcastPage.episode, disclosureLabel: podcastPage.people.disclosureLabel },
       ...(timedTranscript
         ? {
             timedTranscript: transcriptItems(timedTranscript.paragraphs, episode.chapters ?? [], [

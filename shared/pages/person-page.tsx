@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-
 import { ExternalLink } from '../components/external-link';
 import { HydrateLater } from '../components/hydrate-later';
 import { Icon } from '../components/icon';
-import { PersonDisclosure } from '../components/people/person-disclosure';
+import { Disclosure } from '../components/people/disclosure';
 import { PersonPhoto } from '../components/people/person-photo';
 import { EpisodeCard } from '../components/podcast/episode-card';
 import { RichBlock } from '../components/service/rich-text';
@@ -70,7 +70,7 @@ export function Component() {
             ))}
           </div>
           {/* Marketing Rule: the firm's disclosure right after what is said of a client or paid guest, before their episodes. */}
-          {person.disclosure && <PersonDisclosure text={person.disclosure} label={copy.disclosureLabel} />}
+          {person.disclosure && <Disclosure label={copy.disclosureLabel} texts={[person.disclosure]} className="disclosure--person" />}
           {person.links && (
             <section className="person-links" aria-labelledby={LINKS_HEADING_ID}>
               <h2 id={LINKS_HEADING_ID} className="person-links__heading">

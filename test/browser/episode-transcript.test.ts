@@ -343,9 +343,11 @@ describe('the Marketing Rule disclosures', () => {
         .first()
         .evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
     const passage = await fontSize('.transcript-passage span');
-    expect(await page.locator('.episode-disclosure').count()).toBe(4);
-    expect(await fontSize('.episode-disclosures--hero .episode-disclosure')).toBeGreaterThanOrEqual(passage);
-    expect(await fontSize('.episode-disclosures--transcript .episode-disclosure')).toBeGreaterThanOrEqual(passage);
+    expect(await page.locator('.disclosure__text').count()).toBe(4);
+    // Each place's disclosures are one labelled note, as on the person's page.
+    expect(await page.getByRole('note', { name: 'Disclosure' }).count()).toBe(2);
+    expect(await fontSize('.disclosure--hero .disclosure__text')).toBeGreaterThanOrEqual(passage);
+    expect(await fontSize('.disclosure--transcript .disclosure__text')).toBeGreaterThanOrEqual(passage);
     await close();
   });
 });

@@ -82,7 +82,7 @@ describe('a person’s page in the browser', () => {
             const { fontSize, color } = getComputedStyle(element);
             return { fontSize, color };
           });
-      expect(await style('.person-disclosure__text')).toEqual(await style('.person-about__bio p'));
+      expect(await style('.disclosure__text')).toEqual(await style('.person-about__bio p'));
     } finally {
       await close();
     }

@@ -143,7 +143,7 @@ describe('an episode page with a timed transcript, chapters, a host and two gues
     );
     for (const guest of merger.guests!) {
       expect(guest.disclosure).toMatch(/client of Harbor Ledger Advisors/);
-      const disclosure = `<p class="episode-disclosure">${guest.disclosure}</p>`;
+      const disclosure = `<p class="disclosure__text">${guest.disclosure}</p>`;
       const inHero = html.indexOf(disclosure);
       const inTranscript = html.indexOf(disclosure, inHero + 1);
       const names = html.indexOf('<p class="episode-people">');

@@ -96,9 +96,9 @@ describe('a guest who is a client of the firm', () => {
       expect(episodesHeading).toBeGreaterThan(disclosure);
       // The firm's name is filled in, and the disclosure is a labelled note of its own.
       expect(person.disclosure).toContain(firm.name);
-      const note = /<div class="person-disclosure" role="note" aria-labelledby="([^"]+)">([\s\S]*?)<\/div>/.exec(main);
+      const note = /<div class="disclosure disclosure--person" role="note" aria-labelledby="([^"]+)">([\s\S]*?)<\/div>/.exec(main);
       expect(note, 'the disclosure note').not.toBeNull();
-      expect(note![2]).toContain(`<p class="person-disclosure__label" id="${note![1]}">${copy.disclosureLabel}</p>`);
+      expect(note![2]).toContain(`<p class="disclosure__label" id="${note![1]}">${copy.disclosureLabel}</p>`);
       expect(textOf(note![2]!)).toBe(`${copy.disclosureLabel} ${words}`);
     }
   });
@@ -123,7 +123,7 @@ describe('people pages', () => {
   it('carry no disclosure for a guest who is neither a client nor paid', async () => {
     expect(jordan.client || jordan.paid).toBe(false);
     const main = mainOf(await page(paths.person(jordan.id)));
-    expect(main).not.toContain('person-disclosure');
+    expect(main).not.toContain('class="disclosure');
     expect(textOf(main)).not.toContain(copy.disclosureLabel);
   });
 

@@ -7,6 +7,7 @@ import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import type { Episode, PersonRef } from '../../content/types';
 import { paths } from '../../paths';
+import { Disclosure } from '../people/disclosure';
 import type { EpisodeWords } from './episode-words';
 
 function Names({ label, people }: { label: string; people: readonly PersonRef[] }) {
@@ -23,19 +24,10 @@ function Names({ label, people }: { label: string; people: readonly PersonRef[] 
   );
 }
 
-/** The people's disclosures, each in its own note; nothing when none has one. */
-export function EpisodeDisclosures({ episode, className }: { episode: Episode; className: string }) {
-  const disclosed = [...(episode.hosts ?? []), ...(episode.guests ?? [])].filter((person) => person.disclosure);
-  if (disclosed.length === 0) return null;
-  return (
-    <div className={`episode-disclosures ${className}`}>
-      {disclosed.map((person) => (
-        <p key={person.id} className="episode-disclosure">
-          {person.disclosure}
-        </p>
-      ))}
-    </div>
-  );
+/** The disclosures of the episode's people, in one labelled note; nothing when none has one. */
+export function EpisodeDisclosures({ episode, words, className }: { episode: Episode; words: EpisodeWords; className: string }) {
+  const texts = [...(episode.hosts ?? []), ...(episode.guests ?? [])].flatMap((person) => (person.disclosure ? [person.disclosure] : []));
+  return <Disclosure label={words.disclosureLabel} texts={texts} className={className} />;
 }
 
 export function EpisodePeople({ episode, words }: { episode: Episode; words: EpisodeWords }) {
@@ -48,7 +40,7 @@ export function EpisodePeople({ episode, words }: { episode: Episode; words: Epi
         {hosts.length > 0 && guests.length > 0 && ' · '}
         {guests.length > 0 && <Names label={words.with} people={guests} />}
       </p>
-      <EpisodeDisclosures episode={episode} className="episode-disclosures--hero" />
+      <EpisodeDisclosures episode={episode} words={words} className="disclosure--hero" />
     </>
   );
 }

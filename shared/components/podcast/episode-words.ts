@@ -12,4 +12,6 @@ export interface EpisodeWords {
   oneMatch: string;
   /** "{current} of {total} matches". */
   matchCount: string;
+  /** What names a client's or paid guest's disclosure (the person pages' word, content/pages/podcast.yaml `people:`). */
+  disclosureLabel: string;
 }

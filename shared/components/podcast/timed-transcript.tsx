@@ -42,7 +42,7 @@ export function TimedTranscript({ episode, items, words }: { episode: Episode; i
   return (
     <section className="container episode-transcript" aria-labelledby={TRANSCRIPT_HEADING_ID}>
       <h2 id={TRANSCRIPT_HEADING_ID}>{words.transcript}</h2>
-      <EpisodeDisclosures episode={episode} className="episode-disclosures--transcript" />
+      <EpisodeDisclosures episode={episode} words={words} className="disclosure--transcript" />
       <div ref={rootRef} className="timed-transcript">
         {items.map((item) =>
           item.kind === 'chapter' ? (
