@@ -38,13 +38,13 @@ import type { PageHeadSite } from './head-metadata';
 /** Spec §9: the home page shows three press articles, the newest first. */
 const LATEST_ARTICLE_COUNT = 3;
 
-/** What a list card needs of an episode: everything but the long texts of its own page. */
 /** How long the episode runs, when its content says: the player's chapter track is laid out on it. */
 function lengthOf({ duration, chapters, timedTranscript }: Episode): Pick<EpisodePageData, 'lengthSeconds'> {
   const seconds = episodeLength({ duration, chapters, transcriptEnd: timedTranscript?.paragraphs.at(-1)?.end });
   return seconds === undefined ? {} : { lengthSeconds: seconds };
 }
 
+/** What a list card needs of an episode: everything but the long texts of its own page. */
 function episodeSummary(episode: Episode): Episode {
   const { transcript: _transcript, timedTranscript: _timed, chapters: _chapters, body: _body, ...summary } = episode;
   return summary;

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { chapterList, peopleIds, timedTranscriptPath } from './podcast-schema';
 import { flag, httpsUrl, imagePath, isoDate, isoDateTime, shown, text } from './schema-fields';
-import { formatMoment } from '../rules/episode-moment';
+import { durationSeconds, formatMoment } from '../rules/episode-moment';
 
 export { chapter, moment, momentSeconds, personFile } from './podcast-schema';
 export type { PersonFile } from './podcast-schema';
@@ -64,11 +64,11 @@ export const episodeFrontMatter = z.strictObject(
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `is not a field an episode has` : undefined) },
 ).superRefine((episode, context) => {
-  // `duration` is whole minutes ("47 min"), rounded: a chapter may start within the minute it names.
-  const minutes = episode.duration ? Number.parseInt(episode.duration, 10) : undefined;
-  if (minutes === undefined || !episode.chapters) return;
+  // `duration` is whole minutes ("47 min"), rounded: a chapter may start within the minute it names (episodeLength).
+  const seconds = episode.duration ? durationSeconds(episode.duration) : undefined;
+  if (seconds === undefined || !episode.chapters) return;
   episode.chapters.forEach((item, index) => {
-    if (item.start >= (minutes + 1) * 60) {
+    if (item.start >= seconds + 60) {
       context.addIssue({
         code: 'custom',
         path: ['chapters', index, 'start'],

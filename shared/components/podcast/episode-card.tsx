@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { mediaSizes } from '../../content/media';
 import type { Episode, EpisodeSearchContent } from '../../content/types';
-import { formatMoment } from '../../rules/episode-moment';
+import { formatMoment, momentDuration } from '../../rules/episode-moment';
 import { isVideoEpisode } from '../../rules/episode-media';
 import { paths } from '../../paths';
 import { DisplayDate } from '../display-date';
@@ -30,13 +30,13 @@ interface EpisodeCardProps {
  * "From the transcript at 12:08:", the time linked to the moment: above the card's stretched link
  * (CSS), so it is a link of its own, which opens the episode page there.
  */
-function MomentLink({ episodeId, at, label }: { episodeId: string; at: number; label: string }) {
+function TranscriptMoment({ episodeId, at, label }: { episodeId: string; at: number; label: string }) {
   const [before = '', after = ''] = label.split('{moment}');
   return (
     <span className="episode-card__source">
       {before}
       <Link className="episode-card__moment" to={paths.episodeMoment(episodeId, at)}>
-        <time dateTime={`PT${at}S`}>{formatMoment(at)}</time>
+        <time dateTime={momentDuration(at)}>{formatMoment(at)}</time>
       </Link>
       {after}{' '}
     </span>
@@ -95,7 +95,7 @@ export function EpisodeCard({ episode, eager = false, match, transcriptLabels }:
         )}
         <p className="episode-card__description">
           {match?.excerpt.source === 'transcript' && match.excerpt.at !== undefined && transcriptLabels ? (
-            <MomentLink episodeId={episode.id} at={match.excerpt.at} label={transcriptLabels.inTranscriptAt} />
+            <TranscriptMoment episodeId={episode.id} at={match.excerpt.at} label={transcriptLabels.inTranscriptAt} />
           ) : match?.excerpt.source === 'transcript' ? (
             <span className="episode-card__source">{transcriptLabels?.inTranscript} </span>
           ) : null}
