@@ -14,7 +14,7 @@ import { createContentStore } from '../../server/content/content-store';
 import { paths } from '../../shared/paths';
 import { rootDir } from '../support/app';
 import { axeViolations } from '../support/axe';
-import { isSameDocument, markDocument, useBrowserAndServer } from '../support/browser';
+import { isSameDocument, markDocument, useBrowserAndServer, withoutBlockedThumbnails } from '../support/browser';
 import { copyOfContent } from '../support/content-dir';
 
 const MERGER = 'when-two-practices-become-one-lessons-from-cpa-firm-merger-tom-whitaker-and-lisa-moreno';
@@ -190,6 +190,23 @@ describe('an audio episode with a timed transcript', () => {
       '-1',
     ]);
     expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('shows the next episode’s track empty after one was filled, on a client-side navigation', async () => {
+    const { page, problems, close } = await openEpisode(AUDIO_EPISODE, '?t=420');
+    const playedShare = async () => Number(await page.locator('.chapter-track__played').getAttribute('width'));
+    await expect.poll(playedShare).toBeGreaterThan(40);
+    await markDocument(page);
+    // Through the router, as an in-app link would go.
+    await page.evaluate((path) => {
+      window.history.pushState(null, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, paths.episode(MERGER));
+    await page.getByRole('heading', { level: 1, name: /When Two Practices Become One/ }).waitFor();
+    expect(await isSameDocument(page)).toBe(true);
+    expect(await playedShare()).toBe(0);
+    expect(withoutBlockedThumbnails(problems)).toEqual([]);
     await close();
   });
 

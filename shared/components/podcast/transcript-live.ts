@@ -109,6 +109,8 @@ function followMoments({ root, items, momentOf }: TranscriptParts): () => void {
     stop();
     passage.mark(-1);
     chapter.mark(-1);
+    // React keeps the track's elements when another episode is shown, and its width={0} never changed: emptied here.
+    played?.setAttribute('width', '0');
   };
 }
 
