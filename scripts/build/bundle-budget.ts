@@ -15,15 +15,22 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { assetsForRoutes, BUILD_MANIFEST_PATH, readBuildManifest } from '../../server/pages/asset-manifest';
+import type { BuildManifest } from '../../server/pages/asset-manifest';
 import { manifestFromMetafile } from './write-asset-manifest';
 
 export const BUDGETS = { totalJs: 100_000, ownJs: 12_000, css: 12_000 } as const;
 
-/** A page of each kind, by the route ids it renders. */
-export const PAGES: ReadonlyArray<{ name: string; routeIds: string[] }> = [
+/**
+ * A page of each kind, by the route ids it renders. Code a page loads only once the visitor reaches for
+ * a part (the sign-up's request, the timed transcript's behaviour) is not in its load; a row with
+ * `inUse` (modules by source path) is the page once they have come: what it downloads in all then is
+ * held to the JavaScript budget too, and its own code is shown.
+ */
+export const PAGES: ReadonlyArray<{ name: string; routeIds: string[]; inUse?: string[] }> = [
   { name: '/ (home)', routeIds: ['home-page'] },
   { name: '/podcast', routeIds: ['podcast-page'] },
   { name: '/podcast/:id', routeIds: ['episode-page'] },
+  { name: '  its transcript in use', routeIds: ['episode-page'], inUse: ['shared/components/podcast/transcript-live.ts'] },
   { name: '/people/:id', routeIds: ['person-page'] },
   { name: '/press', routeIds: ['press-page'] },
   { name: '/contact', routeIds: ['contact-page'] },
@@ -38,6 +45,8 @@ const FRAMEWORK = ['react', 'react-dom', 'react-router', 'react-router-dom', 'sc
 
 export interface PageBundle {
   name: string;
+  /** The page with code it loads on use (PAGES): held to the budget for all JavaScript only. */
+  inUse: boolean;
   totalJs: number;
   ownJs: number;
   css: number;
@@ -74,17 +83,28 @@ async function ownCodeSizes(rootDir: string, buildOptions: esbuild.BuildOptions)
 export async function measurePages(rootDir: string, buildOptions: esbuild.BuildOptions): Promise<PageBundle[]> {
   const manifest = readBuildManifest(path.join(rootDir, BUILD_MANIFEST_PATH));
   const own = await ownCodeSizes(rootDir, buildOptions);
-  const scriptsOf = (assets: ReturnType<typeof assetsForRoutes>) => [assets.entryScript, ...assets.deferredModules];
-  return PAGES.map(({ name, routeIds }) => {
+  /** Every script the page loads: the document's, then each `inUse` module's chunk and its imports, once each. */
+  const scriptsOf = (built: BuildManifest, routeIds: string[], inUse: string[] = []) => {
+    const assets = assetsForRoutes(built, routeIds);
+    const scripts = new Set([assets.entryScript, ...assets.deferredModules]);
+    for (const module of inUse) {
+      const chunk = built.lazy[module];
+      if (!chunk) throw new Error(`The build has no chunk of its own for ${module}`);
+      [chunk.file, ...chunk.imports].forEach((file) => scripts.add(file));
+    }
+    return [...scripts];
+  };
+  return PAGES.map(({ name, routeIds, inUse }) => {
     const assets = assetsForRoutes(manifest, routeIds);
-    const admin = [...scriptsOf(assets), ...assets.styles].find((url) => url.startsWith('/admin/'));
+    const scripts = scriptsOf(manifest, routeIds, inUse);
+    const admin = [...scripts, ...assets.styles].find((url) => url.startsWith('/admin/'));
     if (admin) throw new Error(`${name} names the editor's ${admin}: the admin bundle is loaded only on /admin`);
-    const ownAssets = assetsForRoutes(own.manifest, routeIds);
     return {
       name,
-      scripts: scriptsOf(assets).length,
-      totalJs: scriptsOf(assets).reduce((sum, file) => sum + servedSize(rootDir, file), 0),
-      ownJs: scriptsOf(ownAssets).reduce((sum, file) => sum + (own.sizes.get(file) ?? 0), 0),
+      inUse: inUse !== undefined,
+      scripts: scripts.length,
+      totalJs: scripts.reduce((sum, file) => sum + servedSize(rootDir, file), 0),
+      ownJs: scriptsOf(own.manifest, routeIds, inUse).reduce((sum, file) => sum + (own.sizes.get(file) ?? 0), 0),
       css: assets.styles.reduce((sum, file) => sum + servedSize(rootDir, file), 0),
     };
   });
@@ -93,7 +113,7 @@ export async function measurePages(rootDir: string, buildOptions: esbuild.BuildO
 export function overBudget(page: PageBundle): string[] {
   const over: string[] = [];
   if (page.totalJs > BUDGETS.totalJs) over.push(`JS ${page.totalJs} B > ${BUDGETS.totalJs} B`);
-  if (page.ownJs > BUDGETS.ownJs) over.push(`own JS ${page.ownJs} B > ${BUDGETS.ownJs} B`);
+  if (page.ownJs > BUDGETS.ownJs && !page.inUse) over.push(`own JS ${page.ownJs} B > ${BUDGETS.ownJs} B`);
   if (page.css > BUDGETS.css) over.push(`CSS ${page.css} B > ${BUDGETS.css} B`);
   return over;
 }
@@ -107,7 +127,7 @@ export function sizeTable(pages: PageBundle[]): string {
       kb(page.totalJs).padStart(10),
       kb(page.ownJs).padStart(10),
       kb(page.css).padStart(9),
-      overBudget(page).join('; ') || 'ok',
+      overBudget(page).join('; ') || (page.inUse ? 'ok (all JS)' : 'ok'),
     ].join('  '),
   );
   const header = [

@@ -37,14 +37,16 @@ export function manifestFromMetafile(metafile: esbuild.Metafile, iconSprite: str
   let entry: BuildChunk | undefined;
   let hydrate: BuildChunk | undefined;
   const pages: Record<string, BuildChunk> = {};
+  const lazy: Record<string, BuildChunk> = {};
   for (const [outputPath, output] of Object.entries(outputs)) {
     if (!outputPath.endsWith('.js') || !output.entryPoint) continue;
-    if (output.entryPoint === CLIENT_ENTRY) entry = chunkFor(outputPath);
-    if (output.entryPoint === HYDRATE_MODULE) hydrate = chunkFor(outputPath);
     const page = PAGE_MODULE.exec(output.entryPoint);
-    if (page) pages[page[1]!] = chunkFor(outputPath);
+    if (output.entryPoint === CLIENT_ENTRY) entry = chunkFor(outputPath);
+    else if (output.entryPoint === HYDRATE_MODULE) hydrate = chunkFor(outputPath);
+    else if (page) pages[page[1]!] = chunkFor(outputPath);
+    else lazy[output.entryPoint] = chunkFor(outputPath);
   }
   if (!entry) throw new Error(`The client build has no output for ${CLIENT_ENTRY}`);
   if (!hydrate) throw new Error(`The client build has no output for ${HYDRATE_MODULE}`);
-  return { entry, hydrate, pages, iconSprite };
+  return { entry, hydrate, pages, lazy, iconSprite };
 }

@@ -95,16 +95,14 @@ export function recordProblems(tab: TestPage): void {
  * True once the whole page has hydrated: the root route's effect has marked <html> (the page's top has hydrated)
  * and React has claimed every link, button, form and field in <body>, the parts it hydrates later
  * (shared/components/hydrate-later.ts) too. React puts a `__reactFiber$…` property on each element it hydrates;
- * <noscript> copies are text to a browser with JavaScript, and what a script adds outside React's tree (the
- * timed transcript's search, shared/components/podcast/transcript-live.ts) says so with data-outside-react. Run in the page: no function declarations inside
+ * <noscript> copies are text to a browser with JavaScript. Run in the page: no function declarations inside
  * (tsx would wrap them in a helper the page lacks), and its source is evaluated as is over CDP by
  * scripts/bench/hydration-tasks.ts.
  */
 export const hydratedEverywhere = (): boolean =>
   document.documentElement?.dataset.hydrated === 'true' &&
   Array.from(document.body.querySelectorAll('a[href], button, input, select, textarea, form, summary')).every(
-    (element) =>
-      element.closest('noscript, [data-outside-react]') !== null || Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
+    (element) => element.closest('noscript') !== null || Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
   );
 
 /**

@@ -20,6 +20,11 @@ export interface BuildManifest {
   hydrate: BuildChunk;
   /** Keyed by page module file name, e.g. 'home-page'. */
   pages: Record<string, BuildChunk>;
+  /**
+   * Modules a page imports with import() on its own (the transcript's behaviour, the forms' request code),
+   * keyed by source path: the server names none of them; the page budgets count those a page loads unasked.
+   */
+  lazy: Record<string, BuildChunk>;
   /** The hashed icon sprite. */
   iconSprite: string;
 }

@@ -15,6 +15,7 @@ import { paths } from '../../shared/paths';
 import { rootDir } from '../support/app';
 import { axeViolations } from '../support/axe';
 import { isSameDocument, markDocument, useBrowserAndServer, withoutBlockedThumbnails } from '../support/browser';
+import { waitForHydration } from '../../scripts/local/browser';
 import { copyOfContent } from '../support/content-dir';
 
 const MERGER = 'when-two-practices-become-one-lessons-from-cpa-firm-merger-tom-whitaker-and-lisa-moreno';
@@ -101,14 +102,28 @@ async function stubYouTube(page: Page) {
   );
 }
 
-/** Opens an episode with its player answered locally, once the transcript's behaviour has come. */
-async function openEpisode(id: string, query = '') {
+/** The transcript's behaviour, a chunk of its own (transcript-live.ts). */
+const isBehaviour = (url: string) => /\/assets\/chunks\/transcript-live-[^/]+\.js$/.test(url);
+
+/**
+ * Opens an episode with its player answered locally. With `reach` (unless the address names a moment,
+ * which brings it at once), a pointer goes over the chapters, as a visitor's reaching for them; either
+ * way it waits until the transcript's behaviour has come.
+ */
+async function openEpisode(id: string, query = '', { reach = true } = {}) {
   const tab = await ctx.tab({ viewport: VIEWPORT });
   await serveAudio(tab.page);
   await stubYouTube(tab.page);
+  const requested: string[] = [];
+  tab.page.on('request', (request) => {
+    if (isBehaviour(request.url())) requested.push(request.url());
+  });
+  const behaviour = reach ? tab.page.waitForResponse((response) => isBehaviour(response.url())) : undefined;
   await tab.page.goto(`${ctx.server.origin}${paths.episode(id)}${query}`);
   await tab.page.locator('.transcript-search').waitFor();
-  return tab;
+  if (reach && !query.includes('t=')) await tab.page.locator('.episode-chapters').hover();
+  await behaviour;
+  return { ...tab, requested };
 }
 
 const audioTime = (page: Page) => page.locator('.episode-player audio').evaluate((audio: HTMLAudioElement) => audio.currentTime);
@@ -229,6 +244,54 @@ describe('an audio episode with a timed transcript', () => {
     await expect.poll(() => audioTime(page)).toBeGreaterThan(629);
     // 10:30 is the passage heard from 630 s on: the mark moved as the audio played past it.
     await expect.poll(() => markedPassage(page)).toBe(paths.episodeMoment(AUDIO_EPISODE, 630));
+    await close();
+  });
+});
+
+describe('the transcript’s behaviour comes when it is wanted', () => {
+  /** Opens the audio episode untouched, fully hydrated. */
+  async function openUntouched() {
+    const tab = await openEpisode(AUDIO_EPISODE, '', { reach: false });
+    await waitForHydration(tab.page);
+    return tab;
+  }
+
+  it('is not downloaded for a reader who does not reach for it; typing in the search brings it, and what was typed is searched', async () => {
+    const { page, requested, close } = await openUntouched();
+    await page.waitForTimeout(1000);
+    expect(requested).toEqual([]);
+    // The search form is React's, there from hydration on; focusing it is reaching for the transcript.
+    await page.getByRole('searchbox', { name: 'Search the transcript' }).fill('client');
+    await expect.poll(() => page.locator('.transcript-search [role="status"]').textContent()).toBe('1 of 7 matches');
+    expect(requested).toHaveLength(1);
+    await close();
+  });
+
+  it('holds a click on a moment made before it has come, and then moves the player there', async () => {
+    const { page, requested, close } = await openUntouched();
+    await markDocument(page);
+    // A click with no pointer movement or focus before it: only the click itself can bring the behaviour.
+    await page
+      .locator('.episode-chapters')
+      .getByRole('link', { name: /Choosing one technology stack/ })
+      .evaluate((link: HTMLAnchorElement) => link.click());
+    await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(420);
+    expect(await audioTime(page)).toBeLessThan(422);
+    expect(new URL(page.url()).search).toBe('?t=420');
+    expect(await isSameDocument(page)).toBe(true);
+    expect(requested).toHaveLength(1);
+    await close();
+  });
+
+  it('comes when the episode’s audio plays, and follows it', async () => {
+    const { page, requested, close } = await openUntouched();
+    await page.locator('.episode-player audio').evaluate((audio: HTMLAudioElement) => {
+      audio.muted = true;
+      audio.currentTime = 628;
+      return audio.play();
+    });
+    await expect.poll(() => markedPassage(page)).toBe(paths.episodeMoment(AUDIO_EPISODE, 630));
+    expect(requested).toHaveLength(1);
     await close();
   });
 });

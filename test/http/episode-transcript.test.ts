@@ -181,7 +181,7 @@ describe('an episode without a timed transcript', () => {
     expect(behaviour).toBeDefined();
     const html = await page(markdownOnly.id);
     expect(html).not.toContain('transcript-live');
-    // Nor does a page with one preload it: the transcript imports it once hydrated.
+    // Nor does a page with one preload it: the transcript imports it once it is wanted (transcript-wanted.ts).
     expect(await page(merger.id)).not.toContain(behaviour!);
   });
 });

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { EMBED_HEIGHT_PX } from '../../constants';
 import type { EpisodeMedia } from '../../content/types';
 import { momentOf } from '../../rules/episode-moment';
 import { drivenEmbedUrl } from '../../rules/youtube';
+import { useIsHydrated } from '../use-is-hydrated';
 
 type PlayerMedia = Extract<EpisodeMedia, { kind: 'youtube' | 'spotify-video' }>;
 
@@ -60,20 +61,6 @@ function useFocusInFrame(frame: RefObject<HTMLIFrameElement | null>): boolean {
     };
   }, [frame]);
   return focused;
-}
-
-const noSubscription = () => () => {};
-
-/**
- * False on the server and in the render that hydrates the server's HTML, true
- * in the browser from then on (at once on a client-side navigation).
- */
-function useIsHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 }
 
 /**

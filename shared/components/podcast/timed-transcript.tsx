@@ -5,11 +5,13 @@
  * (its id), and the browser's find-in-page searches it. It is not folded into a <details>: Chromium
  * opens one for a fragment, not every browser does, and the passage must come into view.
  *
- * With JavaScript, what moves the player, follows it and searches in place is a chunk of its own
- * (transcript-live.ts), imported here once the transcript has hydrated, so pages without a timed
- * transcript never download it. It is plain DOM code, no React: a chunk that imported React would
- * split the framework's shared chunk in two for every page (esbuild groups modules by the entries
- * that reach them), and every page's JavaScript budget would pay for that.
+ * With JavaScript, the search form shows above the passages, and what moves the player, follows it and
+ * searches in place is a chunk of its own (transcript-live.ts), imported once it is wanted
+ * (transcript-wanted.ts: the address names a moment, or the visitor reaches for the player, the chapters
+ * or the transcript), so pages without a timed transcript never download it, and a visitor who only
+ * reads does not either. It is plain DOM code, no React: a chunk that imported React would split the
+ * framework's shared chunk in two for every page (esbuild groups modules by the entries that reach
+ * them), and every page's JavaScript budget would pay for that.
  */
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
@@ -17,24 +19,30 @@ import type { Episode } from '../../content/types';
 import { paths } from '../../paths';
 import { momentOf } from '../../rules/episode-moment';
 import { MomentLink } from './episode-chapters';
+import { useIsHydrated } from '../use-is-hydrated';
 import { EpisodeDisclosures } from './episode-people';
 import type { EpisodeWords } from './episode-words';
+import { momentClicked, whenTranscriptWanted } from './transcript-wanted';
 import type { TranscriptItem } from './transcript-view';
 
 export const TRANSCRIPT_HEADING_ID = 'transcript-heading';
 
 export function TimedTranscript({ episode, items, words }: { episode: Episode; items: TranscriptItem[]; words: EpisodeWords }) {
   const rootRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLFormElement>(null);
+  const hydrated = useIsHydrated();
   useEffect(() => {
     let detach: (() => void) | undefined;
     let gone = false;
-    void import('./transcript-live').then(({ attachTranscript }) => {
-      const root = rootRef.current;
-      // momentOf is handed over, not imported there: a module both import would be one more chunk for this page.
-      if (!gone && root) detach = attachTranscript({ root, items, words, momentOf });
-    });
+    const stopWaiting = whenTranscriptWanted(() =>
+      import('./transcript-live').then(({ attachTranscript }) => {
+        const root = rootRef.current;
+        if (!gone && root) detach = attachTranscript({ root, search: searchRef.current, items, words, momentOf, momentClicked });
+      }),
+    );
     return () => {
       gone = true;
+      stopWaiting();
       detach?.();
     };
   }, [items, words]);
@@ -43,6 +51,21 @@ export function TimedTranscript({ episode, items, words }: { episode: Episode; i
     <section className="container episode-transcript" aria-labelledby={TRANSCRIPT_HEADING_ID}>
       <h2 id={TRANSCRIPT_HEADING_ID}>{words.transcript}</h2>
       <EpisodeDisclosures episode={episode} words={words} className="disclosure--transcript" />
+      {/* Searching needs JavaScript: without it, the browser's find-in-page searches the passages. */}
+      {hydrated && (
+        // Not sent anywhere: until the behaviour has come, Enter does nothing (then it goes to the next match).
+        <form ref={searchRef} className="transcript-search" role="search" onSubmit={(event) => event.preventDefault()}>
+          <label className="transcript-search__label" htmlFor="transcript-search-input">
+            {words.searchLabel}
+          </label>
+          <input className="transcript-search__input" type="search" id="transcript-search-input" autoComplete="off" />
+          <button className="button button--outline" type="button">
+            {words.previous}
+          </button>
+          <button className="button button--outline">{words.next}</button>
+          <p className="transcript-search__status" role="status" aria-live="polite" />
+        </form>
+      )}
       <div ref={rootRef} className="timed-transcript">
         {items.map((item) =>
           item.kind === 'chapter' ? (

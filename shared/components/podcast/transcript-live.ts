@@ -1,8 +1,9 @@
 /**
- * The timed transcript's behaviour, a chunk of its own that timed-transcript.tsx imports once the
- * transcript has hydrated (pages without a timed transcript never download it). Plain DOM code on
- * the server's markup: it adds only what React does not render (the search form, just before the
- * passages) and attributes React never sets, so nothing here fights React's tree.
+ * The timed transcript's behaviour, a chunk of its own that timed-transcript.tsx imports once it is
+ * wanted (transcript-wanted.ts: the address names a moment, or the visitor reaches for the player, the
+ * chapters or the transcript), so pages without a timed transcript never download it, and a visitor who
+ * only reads or listens does not either. Plain DOM code on the markup React rendered: it sets only
+ * attributes and text React never sets, so nothing here fights React's tree.
  *
  * - A moment's link (a passage's time, a chapter) moves the episode's player there and plays,
  *   without leaving the page: the address becomes the moment's (replaced, so Back still leaves the
@@ -12,24 +13,27 @@
  *   chapter list, while the chapters' track under the player fills up to the moment. The page is
  *   not scrolled to follow it: a reader may be reading elsewhere, and the marked passage is one
  *   click away anyway.
- * - A search in the transcript: next and previous (Enter, Shift+Enter), the current match brought
- *   into view, and a status a screen reader announces. Matches are painted with the CSS Custom
- *   Highlight API, not <mark> elements: wrapping words in elements would rewrite text React owns.
- *   Where a browser lacks the API, the status, next and previous still take the reader to each one.
+ * - The search form above the passages (rendered by React once hydrated): next and previous (Enter,
+ *   Shift+Enter), the current match brought into view, and a status a screen reader announces. Matches
+ *   are painted with the CSS Custom Highlight API, not <mark> elements: wrapping words in elements
+ *   would rewrite text React owns. Where a browser lacks the API, the status, next and previous still
+ *   take the reader to each one.
  */
 import { episodeAudio, followEpisodePlayer, seekEpisodePlayer } from './episode-player-control';
 import type { EpisodeWords } from './episode-words';
 import type { TranscriptItem, TranscriptPassage } from './transcript-view';
 
-type MomentOf = (address: { search: string; hash: string }) => number | undefined;
-
 export interface TranscriptParts {
   /** The transcript's passages and headings. */
   root: HTMLElement;
+  /** Its search form (timed-transcript.tsx), when the page has hydrated. */
+  search: HTMLFormElement | null;
   /** The passages and headings, in the order the transcript shows them. */
   items: readonly TranscriptItem[];
   words: EpisodeWords;
-  momentOf: MomentOf;
+  // Handed over, not imported: a module both this chunk and the page import would be one more chunk for the page.
+  momentOf: (address: { search: string; hash: string }) => number | undefined;
+  momentClicked: (event: MouseEvent) => { seconds: number; url: URL } | undefined;
 }
 
 /** The names the stylesheet paints (podcast.css, ::highlight). */
@@ -41,17 +45,6 @@ const scrollBehaviour = (): ScrollBehavior => (matchMedia('(prefers-reduced-moti
 /** The passage heard at `seconds`: the last to start by then, at the whole second its link names. */
 const passageAt = (passages: readonly TranscriptPassage[], seconds: number) =>
   passages.findLastIndex((passage) => Math.floor(passage.start) <= seconds);
-
-/** A plain click on a link to a moment of this page: the moment, else undefined (the link is followed). */
-function momentClicked(event: MouseEvent, momentOf: MomentOf): { seconds: number; url: URL } | undefined {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return undefined;
-  // Attributes, not .href and .target: the chapters' track is SVG, whose links have neither as strings.
-  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-  if (!link || link.getAttribute('target')) return undefined;
-  const url = new URL(link.getAttribute('href')!, location.href);
-  const seconds = url.origin === location.origin && url.pathname === location.pathname ? momentOf(url) : undefined;
-  return seconds === undefined ? undefined : { seconds, url };
-}
 
 /** One of a list marked as the current one (aria-current): `mark` moves the mark, `marked` is where it is. */
 function currentOf<T extends Element>(elements: ArrayLike<T>) {
@@ -69,7 +62,7 @@ function currentOf<T extends Element>(elements: ArrayLike<T>) {
 }
 
 /** Clicks seek, playback marks, an address's moment starts there. Returns the stop. */
-function followMoments({ root, items, momentOf }: TranscriptParts): () => void {
+function followMoments({ root, items, momentOf, momentClicked }: TranscriptParts): () => void {
   const passages = items.filter((item): item is TranscriptPassage => item.kind === 'passage');
   const passage = currentOf(root.querySelectorAll<HTMLElement>('.transcript-passage'));
   const chapterLinks = document.querySelectorAll<HTMLAnchorElement>('.episode-chapters li > a:first-child');
@@ -92,7 +85,7 @@ function followMoments({ root, items, momentOf }: TranscriptParts): () => void {
     if (!document.getElementById(decodeURIComponent(location.hash.slice(1)))) passage.marked?.scrollIntoView();
   }
   const onClick = (event: MouseEvent) => {
-    const moment = momentClicked(event, momentOf);
+    const moment = momentClicked(event);
     if (!moment) return;
     event.preventDefault();
     history.replaceState(history.state, '', moment.url.pathname + moment.url.search + moment.url.hash);
@@ -134,32 +127,15 @@ function rangesOf(root: HTMLElement, query: string): Range[] {
   return ranges;
 }
 
-/** An element with a class, and text when given. */
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
-  const made = document.createElement(tag);
-  made.className = className;
-  if (text !== undefined) made.textContent = text;
-  return made;
-}
-
-/** The search form, just before the passages. Returns its removal. */
-function searchTranscript({ root, words }: TranscriptParts): () => void {
+/** The search: matches as the reader types, next and previous, a status. Returns its end. */
+function searchTranscript({ root, search: form, words }: TranscriptParts): () => void {
+  if (!form) return () => {};
   const highlights = 'highlights' in CSS ? CSS.highlights : undefined;
-  const form = element('form', 'transcript-search');
-  form.setAttribute('role', 'search');
-  // Not React's: what waits for React to claim every control (scripts/local/browser.ts) leaves it out.
-  form.dataset.outsideReact = '';
-  const input = element('input', 'transcript-search__input');
-  Object.assign(input, { type: 'search', id: 'transcript-search-input', autocomplete: 'off' });
-  const label = element('label', 'transcript-search__label', words.searchLabel);
-  label.htmlFor = input.id;
-  const [previous, next] = [words.previous, words.next].map((text) => element('button', 'button button--outline', text));
-  previous!.type = 'button';
-  const status = element('p', 'transcript-search__status');
-  status.setAttribute('role', 'status');
-  status.setAttribute('aria-live', 'polite');
-  form.append(label, input, previous!, next!, status);
-  root.before(form);
+  const input = form.querySelector('input')!;
+  const [previous] = form.querySelectorAll('button');
+  const status = form.querySelector('[role="status"]')!;
+  const listening = new AbortController();
+  const signal = listening.signal;
 
   let ranges: Range[] = [];
   let current = 0;
@@ -181,24 +157,36 @@ function searchTranscript({ root, words }: TranscriptParts): () => void {
     current = (current + step + ranges.length) % ranges.length;
     show(true);
   };
-  input.addEventListener('input', () => {
+  const find = () => {
     ranges = rangesOf(root, input.value);
     current = 0;
     show(true);
-  });
+  };
+  input.addEventListener('input', find, { signal });
   // Enter submits (next); Shift+Enter goes back, as in a browser's find bar.
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    go(1);
-  });
-  input.addEventListener('keydown', (event) => {
-    if (event.key !== 'Enter' || !event.shiftKey) return;
-    event.preventDefault();
-    go(-1);
-  });
-  previous!.addEventListener('click', () => go(-1));
+  form.addEventListener(
+    'submit',
+    (event) => {
+      event.preventDefault();
+      go(1);
+    },
+    { signal },
+  );
+  input.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key !== 'Enter' || !event.shiftKey) return;
+      event.preventDefault();
+      go(-1);
+    },
+    { signal },
+  );
+  previous!.addEventListener('click', () => go(-1), { signal });
+  // Words typed while this chunk was on its way are searched now.
+  if (input.value.trim()) find();
   return () => {
-    form.remove();
+    listening.abort();
+    status.textContent = '';
     highlights?.delete(MATCHES);
     highlights?.delete(CURRENT_MATCH);
   };
