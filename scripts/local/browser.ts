@@ -95,7 +95,9 @@ export function recordProblems(tab: TestPage): void {
  * True once the whole page has hydrated: the root route's effect has marked <html> (the page's top has hydrated)
  * and React has claimed every link, button, form and field in <body>, the parts it hydrates later
  * (shared/components/hydrate-later.ts) too. React puts a `__reactFiber$…` property on each element it hydrates;
- * <noscript> copies are text to a browser with JavaScript. Run in the page: no function declarations inside
+ * <noscript> copies are text to a browser with JavaScript. Builds before 2026-11-28 added the timed transcript's
+ * search outside React's tree, marked data-outside-react; scripts/bench/hydration-tasks.ts still measures them as
+ * references. Run in the page: no function declarations inside
  * (tsx would wrap them in a helper the page lacks), and its source is evaluated as is over CDP by
  * scripts/bench/hydration-tasks.ts.
  */

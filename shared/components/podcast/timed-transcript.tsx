@@ -14,6 +14,7 @@
  * them), and every page's JavaScript budget would pay for that.
  */
 import { useEffect, useRef } from 'react';
+import type { RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import type { Episode } from '../../content/types';
 import { paths } from '../../paths';
@@ -30,7 +31,6 @@ export const TRANSCRIPT_HEADING_ID = 'transcript-heading';
 export function TimedTranscript({ episode, items, words }: { episode: Episode; items: TranscriptItem[]; words: EpisodeWords }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLFormElement>(null);
-  const hydrated = useIsHydrated();
   useEffect(() => {
     let detach: (() => void) | undefined;
     let gone = false;
@@ -51,21 +51,7 @@ export function TimedTranscript({ episode, items, words }: { episode: Episode; i
     <section className="container episode-transcript" aria-labelledby={TRANSCRIPT_HEADING_ID}>
       <h2 id={TRANSCRIPT_HEADING_ID}>{words.transcript}</h2>
       <EpisodeDisclosures episode={episode} words={words} className="disclosure--transcript" />
-      {/* Searching needs JavaScript: without it, the browser's find-in-page searches the passages. */}
-      {hydrated && (
-        // Not sent anywhere: until the behaviour has come, Enter does nothing (then it goes to the next match).
-        <form ref={searchRef} className="transcript-search" role="search" onSubmit={(event) => event.preventDefault()}>
-          <label className="transcript-search__label" htmlFor="transcript-search-input">
-            {words.searchLabel}
-          </label>
-          <input className="transcript-search__input" type="search" id="transcript-search-input" autoComplete="off" />
-          <button className="button button--outline" type="button">
-            {words.previous}
-          </button>
-          <button className="button button--outline">{words.next}</button>
-          <p className="transcript-search__status" role="status" aria-live="polite" />
-        </form>
-      )}
+      <TranscriptSearch ref={searchRef} words={words} />
       <div ref={rootRef} className="timed-transcript">
         {items.map((item) =>
           item.kind === 'chapter' ? (
@@ -85,5 +71,28 @@ export function TimedTranscript({ episode, items, words }: { episode: Episode; i
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * The transcript's search form, once the page has hydrated: searching needs JavaScript (without it, the
+ * browser's find-in-page searches the passages). A component of its own, so that showing it re-renders
+ * only the form, not every passage.
+ */
+function TranscriptSearch({ ref, words }: { ref: RefObject<HTMLFormElement | null>; words: EpisodeWords }) {
+  if (!useIsHydrated()) return null;
+  return (
+    // Not sent anywhere: until the behaviour has come, Enter does nothing (then it goes to the next match).
+    <form ref={ref} className="transcript-search" role="search" onSubmit={(event) => event.preventDefault()}>
+      <label className="transcript-search__label" htmlFor="transcript-search-input">
+        {words.searchLabel}
+      </label>
+      <input className="transcript-search__input" type="search" id="transcript-search-input" autoComplete="off" />
+      <button className="button button--outline" type="button">
+        {words.previous}
+      </button>
+      <button className="button button--outline">{words.next}</button>
+      <p className="transcript-search__status" role="status" aria-live="polite" />
+    </form>
   );
 }
