@@ -137,7 +137,7 @@ const NOT_HYDRATED_WHY = `JSON.stringify({
   hydrated: document.documentElement?.dataset.hydrated,
   text: document.body?.innerText.slice(0, 200),
   unclaimed: Array.from(document.body?.querySelectorAll('a[href], button, input, select, textarea, form, summary') ?? [])
-    .find((element) => !element.closest('noscript') && !Object.keys(element).some((key) => key.startsWith('__reactFiber$')))
+    .find((element) => !element.closest('noscript, [data-outside-react]') && !Object.keys(element).some((key) => key.startsWith('__reactFiber$')))
     ?.outerHTML.slice(0, 200),
 })`;
 
