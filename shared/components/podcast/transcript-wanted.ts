@@ -32,11 +32,13 @@ export function whenTranscriptWanted(attach: () => Promise<void>): () => void {
   const want = () => {
     if (waiting.signal.aborted) return;
     waiting.abort();
-    void attach().then(() => {
-      // Given again as the click it was: the behaviour's own listener takes it now.
+    // Given again as the click it was: the behaviour's own listener takes it now, or, should the chunk not
+    // come (the network gone), the link is followed as without it.
+    const replay = () => {
       held?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
       held = undefined;
-    });
+    };
+    attach().then(replay, replay);
   };
   const near = (event: Event) => {
     if (event.target instanceof Element && event.target.closest(PARTS)) want();
