@@ -30,7 +30,7 @@ export const PAGES: ReadonlyArray<{ name: string; routeIds: string[]; inUse?: st
   { name: '/ (home)', routeIds: ['home-page'] },
   { name: '/podcast', routeIds: ['podcast-page'] },
   { name: '/podcast/:id', routeIds: ['episode-page'] },
-  { name: '  its transcript in use', routeIds: ['episode-page'], inUse: ['shared/components/podcast/transcript-live.ts'] },
+  { name: 'its transcript in use', routeIds: ['episode-page'], inUse: ['shared/components/podcast/transcript-live.ts'] },
   { name: '/people/:id', routeIds: ['person-page'] },
   { name: '/press', routeIds: ['press-page'] },
   { name: '/contact', routeIds: ['contact-page'] },
@@ -122,7 +122,8 @@ export function sizeTable(pages: PageBundle[]): string {
   const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
   const rows = pages.map((page) =>
     [
-      page.name.padEnd(26),
+      // A page in use stands under the page it is.
+      (page.inUse ? `  ${page.name}` : page.name).padEnd(26),
       String(page.scripts).padStart(8),
       kb(page.totalJs).padStart(10),
       kb(page.ownJs).padStart(10),

@@ -62,9 +62,8 @@ export async function minifyFramework(
   );
   if (hit) return hit;
 
-  const placeholder = 'framework.js';
   const result = await minify(
-    { [placeholder]: source },
+    { 'framework.js': source },
     { ...OPTIONS, format: { preamble: COMPILE_HINT, comments: false }, sourceMap: { content: map, asObject: false } },
   );
   const name = entryNames.replace('[hash]', createHash('sha256').update(result.code!).digest('hex').slice(0, 10));

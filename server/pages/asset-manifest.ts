@@ -22,7 +22,7 @@ export interface BuildManifest {
   pages: Record<string, BuildChunk>;
   /**
    * Modules a page imports with import() on its own (the transcript's behaviour, the forms' request code),
-   * keyed by source path: the server names none of them; the page budgets count those a page loads unasked.
+   * keyed by source path: the server names none of them; the budget table measures a page with them in use.
    */
   lazy: Record<string, BuildChunk>;
   /** The hashed icon sprite. */

@@ -249,9 +249,9 @@ describe('an audio episode with a timed transcript', () => {
 });
 
 describe('the transcript’s behaviour comes when it is wanted', () => {
-  /** Opens the audio episode untouched, fully hydrated. */
-  async function openUntouched() {
-    const tab = await openEpisode(AUDIO_EPISODE, '', { reach: false });
+  /** Opens an episode (the audio one unless told) untouched, fully hydrated. */
+  async function openUntouched(id = AUDIO_EPISODE) {
+    const tab = await openEpisode(id, '', { reach: false });
     await waitForHydration(tab.page);
     return tab;
   }
@@ -281,6 +281,39 @@ describe('the transcript’s behaviour comes when it is wanted', () => {
     expect(await isSameDocument(page)).toBe(true);
     expect(requested).toHaveLength(1);
     await close();
+  });
+
+  it('comes when focus goes into the embedded player, which the page sees only as its window losing focus', async () => {
+    const { page, requested, close } = await openUntouched(MERGER);
+    const frame = page.locator('.episode-player iframe');
+    await frame.waitFor();
+    await page.waitForTimeout(500);
+    expect(requested).toEqual([]);
+    // As a tap on the player does: no pointer or focus event reaches this page, only the window's blur.
+    await frame.evaluate((element: HTMLIFrameElement) => element.contentWindow!.focus());
+    await expect.poll(() => requested.length).toBe(1);
+    await close();
+  });
+
+  it('follows a held click as a plain link when the behaviour cannot come', async () => {
+    const tab = await ctx.tab({ viewport: VIEWPORT });
+    await serveAudio(tab.page);
+    await tab.page.route(
+      (url) => isBehaviour(url.href),
+      (route) => route.abort(),
+    );
+    await tab.page.goto(`${ctx.server.origin}${paths.episode(AUDIO_EPISODE)}`);
+    await waitForHydration(tab.page);
+    await tab.page
+      .locator('.episode-chapters')
+      .getByRole('link', { name: /Choosing one technology stack/ })
+      .evaluate((link: HTMLAnchorElement) => link.click());
+    // Not lost: a moment's link is a plain link, followed as without JavaScript, to the moment's passage.
+    await expect.poll(() => new URL(tab.page.url()).search).toBe('?t=420');
+    expect(new URL(tab.page.url()).hash).toBe('#t=420');
+    await tab.page.locator('#t\\=420').waitFor();
+    expect(await inView(tab.page, '#t\\=420')).toBe(true);
+    await tab.close();
   });
 
   it('comes when the episode’s audio plays, and follows it', async () => {
