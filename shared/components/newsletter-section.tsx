@@ -108,7 +108,7 @@ export function NewsletterSection({ form: { returnTo, notice: serverNotice } }: 
   const describedBy = [errorId, NOTE_ID].filter(Boolean).join(' ');
 
   return (
-    <section id={anchors.newsletter} className="newsletter-section" aria-labelledby="newsletter-heading">
+    <section id={anchors.newsletter} className="newsletter-section below-fold" aria-labelledby="newsletter-heading">
       <div className="container newsletter-section__inner">
         <h2 id="newsletter-heading">{newsletterCopy.heading}</h2>
         <p>{newsletterCopy.text}</p>

@@ -8,7 +8,7 @@ import { Icon } from './icon';
 export function SiteFooter() {
   const { firm, footerGroups, regulatoryLinks, socialLinks } = useSiteData();
   return (
-    <footer className="site-footer">
+    <footer className="site-footer below-fold">
       <div className="container site-footer__grid">
         <div className="site-footer__about">
           <Link to={paths.home} className="site-footer__brand" aria-label={`${firm.name} home`}>

@@ -17,6 +17,14 @@ export interface AxeViolation {
 
 /** Every WCAG 2.2 AA violation axe finds in the page as it is now (up to five nodes each). */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // A part the browser leaves unrendered off screen (content-visibility: auto, .below-fold) has a guessed
+  // height until it is rendered, and axe would judge its text's colours against whatever the guess puts
+  // behind it. Judged as a visitor sees each part once it is on screen: rendered.
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+    }
+  });
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } })

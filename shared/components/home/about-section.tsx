@@ -11,7 +11,7 @@ export interface AboutContent {
 export function AboutSection({ about }: { about: AboutContent }) {
   const { firm } = useSiteData();
   return (
-    <section className="about-section section" aria-labelledby="about-heading">
+    <section className="about-section section below-fold" aria-labelledby="about-heading">
       <div className="container about-section__grid">
         <div className="about-section__text">
           <p className="eyebrow">{firm.name}</p>

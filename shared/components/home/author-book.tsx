@@ -12,7 +12,7 @@ export interface AuthorBookContent {
 export function AuthorBook({ content: { book, author } }: { content: AuthorBookContent }) {
   const { externalUrls } = useSiteData();
   return (
-    <section className="author-book section" aria-labelledby="book-heading">
+    <section className="author-book section below-fold" aria-labelledby="book-heading">
       <div className="container author-book__grid">
         <div className="author-book__cover-wrap">
           <SizedImage className="author-book__cover" image={book.cover} alt={`Cover of ${book.title}`} />

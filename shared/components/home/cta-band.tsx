@@ -5,7 +5,7 @@ import { ExternalLink } from '../external-link';
 export function CtaBand({ ctaBand }: { ctaBand: { title: string; text: string } }) {
   const { externalUrls } = useSiteData();
   return (
-    <section className="cta-band" aria-labelledby="cta-heading">
+    <section className="cta-band below-fold" aria-labelledby="cta-heading">
       <div className="container cta-band__inner">
         <div className="cta-band__text">
           <h2 id="cta-heading" className="cta-band__title">

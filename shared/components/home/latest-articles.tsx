@@ -7,7 +7,7 @@ import { HomeSectionHeader } from './section-header';
 /** Home §7 'Latest Articles': the newest press items and a way to the full list. */
 export function LatestArticles({ intro, items }: { intro: SectionIntro; items: readonly PressItem[] }) {
   return (
-    <section className="latest-articles section" aria-labelledby="articles-heading">
+    <section className="latest-articles section below-fold" aria-labelledby="articles-heading">
       <div className="container">
         <HomeSectionHeader id="articles-heading" intro={intro} />
         <PressCardList items={items} className="latest-articles__list" />

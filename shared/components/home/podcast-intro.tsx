@@ -22,7 +22,7 @@ export function PodcastIntro({ intro }: { intro: PodcastIntroContent }) {
   const { episode } = intro;
   const { podcastName } = useSiteData();
   return (
-    <section className="podcast-intro section" aria-labelledby="podcast-intro-heading">
+    <section className="podcast-intro section below-fold" aria-labelledby="podcast-intro-heading">
       <div className="container podcast-intro__grid">
         <div className="podcast-intro__text">
           <p className="eyebrow">{intro.eyebrow}</p>

@@ -4,7 +4,7 @@ import { HomeSectionHeader } from './section-header';
 /** Home §5 'Our Process': the four numbered steps, in order. */
 export function ProcessSection({ intro, steps }: { intro: SectionIntro; steps: readonly ProcessStep[] }) {
   return (
-    <section className="process-section section" aria-labelledby="process-heading">
+    <section className="process-section section below-fold" aria-labelledby="process-heading">
       <div className="container">
         <HomeSectionHeader id="process-heading" intro={intro} onDark />
         <ol className="process-section__steps grid-list">

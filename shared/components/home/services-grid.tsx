@@ -12,7 +12,7 @@ import { HomeSectionHeader } from './section-header';
  */
 export function ServicesGrid({ intro, services }: { intro: SectionIntro; services: readonly Service[] }) {
   return (
-    <section id={anchors.services} className="services-grid section" aria-labelledby="services-heading">
+    <section id={anchors.services} className="services-grid section below-fold" aria-labelledby="services-heading">
       <div className="container">
         <HomeSectionHeader id="services-heading" intro={intro} />
         <ul className="services-grid__list grid-list">
