@@ -16,6 +16,11 @@
  *    (X-Forwarded-For, TRUST_PROXY=loopback): the queue's bound at work.
  * 4. The server's RSS, sampled every half second through 2 and 3.
  *
+ * Each window of 2 and 3 also says how busy the server kept its core and how
+ * busy the load generators' core was: the cached page's req/s is a closed
+ * loop of 10 connections, so beside a flood it falls when the server's event
+ * loop is held (renders, collections) even with its core not saturated.
+ *
  * The floods come from a process of their own (floodFromAnotherProcess).
  *
  *   npx tsx scripts/bench/search-flood.ts [--seconds 8] [--rounds 3] [--share 10] [--root ../older-checkout]
@@ -86,11 +91,24 @@ async function start(env: Record<string, string>): Promise<ServerProcess> {
   return server;
 }
 
+/** Each core's busy time so far, ms (/proc/stat): which side of a window was saturated. */
+function coresBusyMs(): number[] {
+  return readFileSync('/proc/stat', 'utf8')
+    .split('\n')
+    .filter((line) => /^cpu\d/.test(line))
+    .map((line) => {
+      const [user, nice, system, , , irq, softirq, steal] = line.split(/\s+/).slice(1).map(Number);
+      return (user! + nice! + system! + irq! + softirq! + steal!) * 10;
+    });
+}
+
 interface Window {
   rps: number;
   p99: number;
   cpuPerResponse: number;
   statuses: Record<string, number>;
+  /** The server's share of its core, and the load generators' core busy, in the window: a ratio of req/s means the server's capacity only when the server was the one saturated. */
+  busy: string;
 }
 
 function statusesOf(result: autocannon.Result): Record<string, number> {
@@ -100,13 +118,19 @@ function statusesOf(result: autocannon.Result): Record<string, number> {
 
 async function window(server: ServerProcess, options: Partial<autocannon.Options>, seconds = SECONDS): Promise<Window> {
   const before = processCpuMicros(server.child.pid!);
+  const coresBefore = coresBusyMs();
   const result = await autocannon({ url: server.origin + CACHED, connections: 10, duration: seconds, headers: HEADERS, ...options });
   const cpu = processCpuMicros(server.child.pid!) - before;
+  const cores = coresBusyMs().map((busy, core) => (busy - coresBefore[core]!) / (seconds * 10));
+  const clientsCore = PINNED
+    ? `, load generators' core ${f(cores.slice(1).reduce((sum, busy) => sum + busy, 0) / (cores.length - 1))}%`
+    : '';
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
     cpuPerResponse: cpu / Math.max(1, result.requests.total),
     statuses: statusesOf(result),
+    busy: `server ${f(cpu / (seconds * 1e4))}% of its core${clientsCore}`,
   };
 }
 
@@ -236,7 +260,8 @@ for (const spreadOver of [1, 200]) {
     p99Ratios.push(beside.p99 / Math.max(1, alone.p99));
     console.log(
       `  round ${round}: alone ${f(alone.rps)} req/s, p99 ${alone.p99} ms; beside ${f(beside.rps)} req/s, p99 ${beside.p99} ms: ` +
-        `${f(rpsRatios.at(-1)!, 2)}×, ${f(p99Ratios.at(-1)!, 1)}×; the flood got ${JSON.stringify(flood)}`,
+        `${f(rpsRatios.at(-1)!, 2)}×, ${f(p99Ratios.at(-1)!, 1)}×; the flood got ${JSON.stringify(flood)}\n` +
+        `    busy alone: ${alone.busy}; beside: ${beside.busy}`,
     );
   }
   clearInterval(sampler);
