@@ -200,6 +200,11 @@ describe('without JavaScript', () => {
     expect(page.url()).toBe(`${server.origin}/?newsletter=subscribed#contact`);
     const notice = section(page).getByRole('status');
     expect(await notice.textContent()).toBe(SUCCESS);
+    // On screen, though the sections above it are laid out only near the screen (.below-fold, guessed heights).
+    await page.waitForFunction(() => {
+      const box = document.querySelector('#contact [role="status"]')!.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]!.body).toEqual({ g: 'BrowserList', email: EMAIL, $fields: 'email' });
   });
