@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { episodes } from '../support/content';
 import { paths, staticPagePaths } from '../../shared/paths';
 import { horizontalOverflow, waitForHydration } from '../../scripts/local/browser';
-import { useBrowserAndServer } from '../support/browser';
+import { renderOffScreenParts, useBrowserAndServer } from '../support/browser';
 import type { HorizontalOverflow } from '../../scripts/local/browser';
 
 const ctx = useBrowserAndServer();
@@ -37,6 +37,7 @@ async function load(page: Page, path: string) {
   await waitForHydration(page);
   // Transcripts are part of the page: open them so their text is measured too.
   await page.evaluate(() => document.querySelectorAll('details').forEach((details) => (details.open = true)));
+  await renderOffScreenParts(page);
 }
 
 /**

@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { renderOffScreenParts } from './browser';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -17,14 +18,8 @@ export interface AxeViolation {
 
 /** Every WCAG 2.2 AA violation axe finds in the page as it is now (up to five nodes each). */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  // A part the browser leaves unrendered off screen (content-visibility: auto, .below-fold) has a guessed
-  // height until it is rendered, and axe would judge its text's colours against whatever the guess puts
-  // behind it. Judged as a visitor sees each part once it is on screen: rendered.
-  await page.evaluate(() => {
-    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
-      if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
-    }
-  });
+  // Else axe would judge a part's text against whatever its guessed height puts behind it.
+  await renderOffScreenParts(page);
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } })

@@ -216,3 +216,17 @@ export async function markDocument(page: Page): Promise<void> {
 export function isSameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 }
+
+/**
+ * Renders every part the browser leaves unrendered off screen (content-visibility: auto: .below-fold, the
+ * podcast list's later cards). Until it is rendered such a part is as tall as its guessed height while its
+ * content, measured, runs past it over what follows; checks of the page's geometry (axe's colours, target
+ * sizes and spacing, clipping) judge each part as a visitor sees it once it is on screen.
+ */
+export async function renderOffScreenParts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+    }
+  });
+}

@@ -23,7 +23,7 @@ export function EpisodeTranscript({ episode, timed, words }: EpisodeTranscriptPr
   const { transcript } = episode;
   if (timed) return <TimedTranscript key={episode.id} episode={episode} items={timed} words={words} />;
   return (
-    <section className="container episode-transcript" aria-labelledby={HEADING_ID}>
+    <section className="container episode-transcript below-fold" aria-labelledby={HEADING_ID}>
       <h2 id={HEADING_ID}>{words.transcript}</h2>
       {transcript && transcript.length > 0 ? (
         <details className="episode-transcript__details">

@@ -48,7 +48,7 @@ export function TimedTranscript({ episode, items, words }: { episode: Episode; i
   }, [items, words]);
 
   return (
-    <section className="container episode-transcript" aria-labelledby={TRANSCRIPT_HEADING_ID}>
+    <section className="container episode-transcript below-fold" aria-labelledby={TRANSCRIPT_HEADING_ID}>
       <h2 id={TRANSCRIPT_HEADING_ID}>{words.transcript}</h2>
       <EpisodeDisclosures episode={episode} words={words} className="disclosure--transcript" />
       <TranscriptSearch ref={searchRef} words={words} />
