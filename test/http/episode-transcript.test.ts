@@ -51,7 +51,7 @@ describe('an episode page with a timed transcript, chapters, a host and two gues
 
   it('shows every passage with its speaker, its moment as a <time> in a link to the moment, and its id', async () => {
     const html = await page(merger.id);
-    const transcript = section(html, /<section class="container episode-transcript"/, 'section');
+    const transcript = section(html, /<section class="container episode-transcript[ "]/, 'section');
     const passages = [...transcript.matchAll(/<p( id="([^"]+)")? class="transcript-passage">([\s\S]*?)<\/p>/g)];
     const paragraphs = merger.timedTranscript!.paragraphs;
     expect(passages).toHaveLength(paragraphs.length);
@@ -78,7 +78,7 @@ describe('an episode page with a timed transcript, chapters, a host and two gues
 
   it('puts each chapter as a heading before the first passage at or after its start, with the id of its moment when no passage has it', async () => {
     const html = await page(merger.id);
-    const transcript = section(html, /<section class="container episode-transcript"/, 'section');
+    const transcript = section(html, /<section class="container episode-transcript[ "]/, 'section');
     const order = [...transcript.matchAll(/<h3(?: id="[^"]+")?>([^<]+)<\/h3>|<p(?: id="[^"]+")? class="transcript-passage">/g)].map(
       (match) => (match[1] ? `chapter:${match[1]}` : 'passage'),
     );
@@ -170,7 +170,7 @@ describe('an episode without a timed transcript', () => {
 
   it('keeps its Markdown transcript, folded, with no moments', async () => {
     const html = await page(markdownOnly.id);
-    const transcript = section(html, /<section class="container episode-transcript"/, 'section');
+    const transcript = section(html, /<section class="container episode-transcript[ "]/, 'section');
     expect(transcript).toContain('<summary class="episode-transcript__summary">Read the transcript</summary>');
     expect(transcript).toContain(markdownOnly.transcript![0]!.text.slice(0, 60));
     expect(transcript).not.toContain('transcript-passage');
