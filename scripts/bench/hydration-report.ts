@@ -106,3 +106,39 @@ export function printTables(results: Map<string, Load[][]>, quietMs: number) {
       "script: running JavaScript (module evaluation, React's work, effects, events, GC); other: Blink work with no finer event",
   );
 }
+
+/**
+ * --no-script: the same pages with their scripts refused, loaded as often: what the HTML and CSS cost the main
+ * thread (the navigation's commit, parsing, style, layout, paint) with no script run and nothing hydrated, the
+ * floor that no change to the scripts can go below.
+ */
+export function printWithoutScript(results: Map<string, Load[][]>, withoutScript: Map<string, Load[][]>) {
+  console.log("\nThe whole load, thread time, with the page's scripts and with them refused (--no-script)");
+  const widths = [36, 5, 11, 6, 11, 6, 11, 6];
+  console.log(row(widths, ['', '', 'with scripts', '', 'refused', '', 'with ÷ refused', '']));
+  console.log(row(widths, ['page', 'build', 'longest', 'TBT', 'longest', 'TBT', 'longest', 'TBT']));
+  for (const [page, off] of withoutScript) {
+    const on = results.get(page)!;
+    BUILDS.forEach((name, index) => {
+      const longest = (loads: Load[]) => median(loads.map((run) => run.cpu.longest));
+      const tbt = (loads: Load[]) => median(loads.map((run) => run.cpu.tbt));
+      const [a, b] = [on[index]!, off[index]!];
+      console.log(
+        row(widths, [
+          name === 'A' ? pageLabel(page) : '',
+          name,
+          `${ms(longest(a))} (${ms(Math.max(...a.map((run) => run.cpu.longest)))})`,
+          ms(tbt(a)),
+          `${ms(longest(b))} (${ms(Math.max(...b.map((run) => run.cpu.longest)))})`,
+          ms(tbt(b)),
+          ratio(longest(a), longest(b)),
+          ratio(tbt(a), tbt(b)),
+        ]),
+      );
+    });
+  }
+  console.log(
+    'refused: every .js request blocked (Network.setBlockedURLs), so the page is what its HTML and CSS alone make,\n' +
+      'measured until the load event + the same quiet time; longest: median (and max) of the loads.',
+  );
+}

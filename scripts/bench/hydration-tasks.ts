@@ -9,6 +9,7 @@
  *   npx tsx scripts/bench/hydration-tasks.ts --explain          also: what the long tasks were made of
  *   npx tsx scripts/bench/hydration-tasks.ts --save-traces DIR  also: each load's trace, for DevTools' Performance panel
  *   npx tsx scripts/bench/hydration-tasks.ts --runtime          with DevTools' Runtime domain on, as Lighthouse measures
+ *   npx tsx scripts/bench/hydration-tasks.ts --no-script        also: each build's pages with their scripts refused, what the HTML and CSS cost alone
  *
  * The reference is checked out into a temporary git worktree (under the OS's
  * temporary folder, with this checkout's node_modules linked in), built with its
@@ -65,7 +66,7 @@ import { startServerProcess } from '../local/server-process';
 import type { ServerProcess } from '../local/server-process';
 import { CdpPipe } from './cdp-pipe';
 import type { Tab } from './cdp-pipe';
-import { printExplanation, printTables } from './hydration-report';
+import { printExplanation, printTables, printWithoutScript } from './hydration-report';
 import { analyse } from './trace-tasks';
 import type { Load, TraceEvent } from './trace-tasks';
 
@@ -80,6 +81,7 @@ const { values, positionals } = parseArgs({
     explain: { type: 'boolean', default: false },
     'save-traces': { type: 'string' },
     runtime: { type: 'boolean', default: false },
+    'no-script': { type: 'boolean', default: false },
   },
   allowPositionals: true,
 });
@@ -141,35 +143,51 @@ const NOT_HYDRATED_WHY = `JSON.stringify({
     ?.outerHTML.slice(0, 200),
 })`;
 
-async function waitUntilHydrated(cdp: Tab): Promise<number> {
+const evaluate = async (cdp: Tab, expression: string): Promise<unknown> =>
+  (await cdp.send<{ result: { value?: unknown } }>('Runtime.evaluate', { expression, returnByValue: true })).result.value;
+
+/** Polls `expression` until it gives a number (the page's clock then), or gives up with undefined. */
+async function pollUntil(cdp: Tab, expression: string): Promise<number | undefined> {
   const deadline = Date.now() + HYDRATION_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    const { result } = await cdp.send<{ result: { value?: unknown } }>('Runtime.evaluate', {
-      expression: HYDRATED_AT,
-      returnByValue: true,
-    });
-    if (typeof result.value === 'number') return result.value;
+    const value = await evaluate(cdp, expression);
+    if (typeof value === 'number') return value;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  const { result } = await cdp.send<{ result: { value?: unknown } }>('Runtime.evaluate', {
-    expression: NOT_HYDRATED_WHY,
-    returnByValue: true,
-  });
-  throw new NotHydrated(`not hydrated after ${HYDRATION_TIMEOUT_MS / 1000} s: ${String(result.value)}`);
+  return undefined;
+}
+
+async function waitUntilHydrated(cdp: Tab): Promise<number> {
+  const at = await pollUntil(cdp, HYDRATED_AT);
+  if (at !== undefined) return at;
+  throw new NotHydrated(`not hydrated after ${HYDRATION_TIMEOUT_MS / 1000} s: ${String(await evaluate(cdp, NOT_HYDRATED_WHY))}`);
 }
 
 class NotHydrated extends Error {}
 
-async function load(browser: CdpPipe, url: string, traceName: string): Promise<Load> {
+/** With its scripts refused there is nothing to hydrate: the page is done when the document has loaded. */
+async function waitUntilLoaded(cdp: Tab): Promise<number> {
+  const at = await pollUntil(cdp, `document.readyState === 'complete' && performance.now()`);
+  if (at !== undefined) return at;
+  throw new Error(`not loaded after ${HYDRATION_TIMEOUT_MS / 1000} s`);
+}
+
+async function load(browser: CdpPipe, url: string, traceName: string, { script = true } = {}): Promise<Load> {
   const tab = await browser.openTab({ runtime: values.runtime });
   try {
     await tab.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    if (!script) {
+      // The page's own scripts refused, not JavaScript turned off: with it off, Chromium would also give the hero's
+      // <video> its native controls and load every lazy image at once, work the page never asks for.
+      await tab.send('Network.enable');
+      await tab.send('Network.setBlockedURLs', { urls: ['*.js'] });
+    }
     const stopTracing = await browser.startTracing(CATEGORIES);
     let trace: string;
     let hydratedAt: number;
     try {
       await tab.send('Page.navigate', { url });
-      hydratedAt = await waitUntilHydrated(tab);
+      hydratedAt = script ? await waitUntilHydrated(tab) : await waitUntilLoaded(tab);
       await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
     } finally {
       trace = await stopTracing();
@@ -231,6 +249,7 @@ try {
   console.log(`A = ${builds[0]!.label}\nB = ${builds[1]!.label}`);
   console.log(`${RUNS} loads of each, alternating A and B, each in a fresh context; times in ms\n`);
   const results = new Map<string, Load[][]>();
+  const withoutScript = new Map<string, Load[][]>();
   for (const page of PAGES) {
     const loads: Load[][] = [[], []];
     for (let run = 0; run < RUNS; run++) {
@@ -251,9 +270,22 @@ try {
     }
     process.stderr.write('\n');
     results.set(page, loads);
+    if (values['no-script']) {
+      const bare: Load[][] = [[], []];
+      for (let run = 0; run < RUNS; run++) {
+        for (const index of [0, 1]) {
+          const traceName = `${page.replace(/\W+/g, '_')}-${builds[index]!.name}-no-script-${run + 1}`;
+          bare[index]!.push(await load(browser, (await serverFor(index)).origin + page, traceName, { script: false }));
+        }
+        process.stderr.write(`\r${page}, scripts refused: ${run + 1}/${RUNS}   `);
+      }
+      process.stderr.write('\n');
+      withoutScript.set(page, bare);
+    }
   }
 
   printTables(results, QUIET_MS);
+  if (values['no-script']) printWithoutScript(results, withoutScript);
   if (values.explain) {
     for (const [page, [a, b]] of results) {
       printExplanation(page, builds[0]!.label, a!);
