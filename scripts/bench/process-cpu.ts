@@ -5,3 +5,14 @@ export function processCpuMicros(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
+
+/** Each core's busy time so far, ms (/proc/stat): which side of a window was saturated. */
+export function coresBusyMs(): number[] {
+  return readFileSync('/proc/stat', 'utf8')
+    .split('\n')
+    .filter((line) => /^cpu\d/.test(line))
+    .map((line) => {
+      const [user, nice, system, , , irq, softirq, steal] = line.split(/\s+/).slice(1).map(Number);
+      return (user! + nice! + system! + irq! + softirq! + steal!) * 10;
+    });
+}

@@ -36,7 +36,7 @@ import { paths } from '../../shared/paths';
 import { SERVER_NODE_FLAGS, startServerProcess } from '../local/server-process';
 import type { ServerProcess } from '../local/server-process';
 import { median, percentile } from './median';
-import { processCpuMicros } from './process-cpu';
+import { coresBusyMs, processCpuMicros } from './process-cpu';
 
 const { values: args } = parseArgs({
   options: {
@@ -89,17 +89,6 @@ async function start(env: Record<string, string>): Promise<ServerProcess> {
     requests: [{ setupRequest: (req) => ({ ...req, path: newSearch() }) }],
   });
   return server;
-}
-
-/** Each core's busy time so far, ms (/proc/stat): which side of a window was saturated. */
-function coresBusyMs(): number[] {
-  return readFileSync('/proc/stat', 'utf8')
-    .split('\n')
-    .filter((line) => /^cpu\d/.test(line))
-    .map((line) => {
-      const [user, nice, system, , , irq, softirq, steal] = line.split(/\s+/).slice(1).map(Number);
-      return (user! + nice! + system! + irq! + softirq! + steal!) * 10;
-    });
 }
 
 interface Window {
