@@ -36,8 +36,9 @@ import type { SiteData } from '../shared/site-data';
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
 
 let documentData: DocumentData = {
-  assets: { entryScript: '', deferredModules: [], styles: [], iconSprite: meta('icon-sprite') },
+  assets: { entryScript: '', deferredModules: [], styles: [], stylesheets: { pages: {}, site: '' }, iconSprite: meta('icon-sprite') },
   payloadJson: '{}',
+  inlineStyles: '',
 };
 
 /**

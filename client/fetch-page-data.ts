@@ -1,7 +1,8 @@
 /**
  * The browser side of the route loaders: a page's data comes from the server
  * as one small JSON document (/_data/<path>), the same object the server
- * rendered the page from. The first page's data arrives with the HTML.
+ * rendered the page from. The first page's data arrives with the HTML. A
+ * page is shown once its data and its stylesheet have both come.
  */
 import { data } from 'react-router-dom';
 import type { LoaderFunctionArgs } from 'react-router-dom';
@@ -9,7 +10,8 @@ import { paths } from '../shared/paths';
 import type { RouteLoaders } from '../shared/routes';
 import type { SiteData } from '../shared/site-data';
 
-async function fetchPageData({ request }: LoaderFunctionArgs): Promise<unknown> {
+/** `stylesheet`: resolves once the page's stylesheet has come (client/page-styles.ts); the page waits for it too. */
+async function fetchPageData({ request }: LoaderFunctionArgs, stylesheet: Promise<void>): Promise<unknown> {
   const url = new URL(request.url);
   let response: Response | undefined;
   try {
@@ -17,6 +19,7 @@ async function fetchPageData({ request }: LoaderFunctionArgs): Promise<unknown> 
       signal: request.signal,
       headers: { Accept: 'application/json' },
     });
+    await stylesheet;
     if (response.status === 404) throw data(await response.json(), { status: 404, statusText: 'Not Found' });
     if (response.ok) return await response.json();
   } catch (error) {
@@ -28,6 +31,10 @@ async function fetchPageData({ request }: LoaderFunctionArgs): Promise<unknown> 
   return new Promise(() => {});
 }
 
-export function browserLoaders(site: SiteData): RouteLoaders {
-  return { site: () => site, page: () => fetchPageData };
+/** `stylesFor`: resolves once the route's page can be shown in its own stylesheet (client/page-styles.ts). */
+export function browserLoaders(site: SiteData, stylesFor: (routeId: string) => Promise<void>): RouteLoaders {
+  return {
+    site: () => site,
+    page: (routeId) => (args) => fetchPageData(args, stylesFor(routeId)),
+  };
 }

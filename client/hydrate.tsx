@@ -13,6 +13,7 @@ import { createRoutes } from '../shared/routes';
 import { SITE_ROUTE_ID } from '../shared/site-data';
 import type { SiteData } from '../shared/site-data';
 import { browserLoaders } from './fetch-page-data';
+import type { PageStyles } from './page-styles';
 
 /**
  * Lets the browser run input, rendering and other tasks before the next step:
@@ -44,18 +45,19 @@ async function loadMatchedRoutes(tree: RouteObject[]) {
 const payloadJson = document.getElementById(APP_PAYLOAD_ELEMENT_ID)?.textContent ?? '';
 const payload = JSON.parse(payloadJson) as AppPayload;
 // The inline stylesheet, read back so hydration renders the very same text.
-const inlineStyles = document.getElementById(INLINE_STYLES_ELEMENT_ID)?.textContent ?? undefined;
+const styleElement = document.getElementById(INLINE_STYLES_ELEMENT_ID);
+const inlineStyles = styleElement?.textContent ?? '';
+// Each page's stylesheet in place of the last one's (client/page-styles.ts): loaded with the first link followed.
+let pageStyles: PageStyles | undefined;
+const stylesFor = async (routeId: string) =>
+  (pageStyles ??= (await import('./page-styles')).createPageStyles(payload.assets, styleElement!)).load(routeId);
 const site = payload.router.loaderData?.[SITE_ROUTE_ID] as SiteData;
-const routes = createRoutes(browserLoaders(site), { redirects: site.redirects });
+const routes = createRoutes(browserLoaders(site, stylesFor), { redirects: site.redirects });
 
 await loadMatchedRoutes(routes);
 await nextTask();
 const router = createBrowserRouter(routes, {
-  hydrationData: {
-    loaderData: payload.router.loaderData,
-    actionData: payload.router.actionData,
-    errors: deserializeRouteErrors(payload.router.errors),
-  },
+  hydrationData: { ...payload.router, errors: deserializeRouteErrors(payload.router.errors) },
 });
 
 await nextTask();
@@ -64,7 +66,9 @@ await nextTask();
 startTransition(() => {
   hydrateRoot(
     document,
-    <DocumentContext.Provider value={{ assets: payload.assets, payloadJson, inlineStyles }}>
+    <DocumentContext.Provider
+      value={{ assets: payload.assets, payloadJson, inlineStyles, showStylesFor: (routeId) => pageStyles?.show(routeId) }}
+    >
       <RouterProvider router={router} />
     </DocumentContext.Provider>,
     {

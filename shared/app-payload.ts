@@ -10,9 +10,19 @@ import { jsonForScriptElement } from './script-json';
 
 export const APP_PAYLOAD_ELEMENT_ID = 'app-payload';
 
+/** The stylesheets pages are drawn with (shared/page-stylesheet.ts). */
+export interface Stylesheets {
+  /** Each page module's own (scripts/build/page-stylesheets.ts), by page module. */
+  pages: Record<string, string>;
+  /** The whole site's, for a route with no page module (the not-found page). */
+  site: string;
+}
+
 export interface DocumentAssets {
-  /** Stylesheet URLs, in order. */
+  /** This page's stylesheet URLs, in order. */
   styles: string[];
+  /** Every page's, so the browser can load the next page's before showing it. */
+  stylesheets: Stylesheets;
   /** The client entry module: the one script the HTML names. */
   entryScript: string;
   /** The modules hydration and the matched routes need, which the entry loads in parallel once the page has painted. */

@@ -6,14 +6,20 @@ export interface DocumentData {
   /** The serialized AppPayload, written verbatim into the document. */
   payloadJson: string;
   /**
-   * The stylesheet's text, written into <head> (server/pages/inline-styles.ts). The
+   * The page's stylesheet's text, written into <head> (server/pages/inline-styles.ts). The
    * browser reads it back from the document before hydrating, so it never
-   * travels twice. Absent: the stylesheets are linked.
+   * travels twice.
    */
-  inlineStyles?: string;
+  inlineStyles: string;
+  /**
+   * Called once the page of this route (the deepest matched) is in the
+   * document, before the browser paints it: the browser's switch to that
+   * page's stylesheet (client/page-styles.ts). The server has none.
+   */
+  showStylesFor?: (routeId: string | undefined) => void;
 }
 
-/** The id of the <style> element that holds the inline stylesheet. */
+/** The id of the <style> element that holds the page's inline stylesheet. */
 export const INLINE_STYLES_ELEMENT_ID = 'page-styles';
 
 /**
@@ -25,6 +31,6 @@ export const DocumentContext = createContext<DocumentData | null>(null);
 
 export function useDocumentData(): DocumentData {
   const data = useContext(DocumentContext);
-  if (!data) throw new Error('DocumentContext is missing: render the routes inside <DocumentContext.Provider>.');
+  if (!data) throw new Error('Render the routes inside <DocumentContext.Provider>.');
   return data;
 }

@@ -17,6 +17,7 @@ import { MIGRATIONS_DIR } from '../../server/forms/storage/postgres/migrate';
 import { BUILD_MANIFEST_PATH } from '../../server/pages/asset-manifest';
 import { BUILD_INFO_PATH } from '../../server/archive/build-info';
 import { CLIENT_ENTRY, manifestFromMetafile } from './write-asset-manifest';
+import { buildPageStylesheets } from './page-stylesheets';
 import { FRAMEWORK_ENTRY_NAMES, frameworkEntry, importedNames, useFrameworkBundle } from './framework-bundle';
 import { COMPILE_HINT, minifyFramework } from './minify-framework';
 import { buildFavicons, buildShareImages } from './render-share-images';
@@ -72,9 +73,12 @@ async function writeIconSprite(): Promise<string> {
   return `/assets/${name}`;
 }
 
-/** `frameworkUrl`: the production framework bundle, loaded before everything else. */
-export async function writeManifest(metafile: esbuild.Metafile, frameworkUrl?: string) {
-  const manifest = manifestFromMetafile(metafile, await writeIconSprite());
+/**
+ * `frameworkUrl`: the production framework bundle, loaded before everything else.
+ * `pageStylesheets`: each page module's own stylesheet (./page-stylesheets.ts); without them a page has the whole site's.
+ */
+export async function writeManifest(metafile: esbuild.Metafile, frameworkUrl?: string, pageStylesheets: Record<string, string> = {}) {
+  const manifest = manifestFromMetafile(metafile, await writeIconSprite(), pageStylesheets);
   if (frameworkUrl) manifest.hydrate.imports.unshift(frameworkUrl);
   await writeAtomically(path.join(rootDir, BUILD_MANIFEST_PATH), JSON.stringify(manifest, null, 2) + '\n');
 }
@@ -109,6 +113,16 @@ export function clientBuildOptions(mode: BuildMode): esbuild.BuildOptions & { me
     logLevel: 'warning',
   };
 }
+
+/** Each page module's stylesheet (./page-stylesheets.ts), written beside the bundles; their URLs by page module. */
+export const writePageStylesheets = (mode: BuildMode) =>
+  buildPageStylesheets({
+    rootDir,
+    outdir: clientOutDir,
+    publicPath: '/assets',
+    minify: mode === 'production',
+    loader: clientBuildOptions(mode).loader,
+  });
 
 /** React, react-dom and React Router in one file (see scripts/build/framework-bundle.ts), minified twice. */
 async function buildFramework() {
@@ -345,7 +359,7 @@ export async function build(mode: BuildMode = 'production', { clean = false } = 
     write: false,
   });
   await writeOutputs({ outputFiles: relativeSourceMapLinks(client.outputFiles) });
-  await writeManifest(client.metafile, framework?.url);
+  await writeManifest(client.metafile, framework?.url, await writePageStylesheets(mode));
   await precompress(clientOutDir, { hashedNames: true });
   await buildAdmin(mode);
   await buildPublicFiles();

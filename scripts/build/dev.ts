@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import * as esbuild from 'esbuild';
-import { clientBuildOptions, copyMigrations, writeManifest } from './build';
+import { clientBuildOptions, copyMigrations, writeManifest, writePageStylesheets } from './build';
 import { buildPodcastCover } from './render-podcast-cover';
 import { buildFavicons, buildShareImages } from './render-share-images';
 
@@ -23,7 +23,7 @@ const context = await esbuild.context({
       name: 'write-manifest',
       setup(build) {
         build.onEnd(async (result) => {
-          if (result.metafile) await writeManifest(result.metafile);
+          if (result.metafile) await writeManifest(result.metafile, undefined, await writePageStylesheets('development'));
         });
       },
     },

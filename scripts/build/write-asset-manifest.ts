@@ -12,8 +12,15 @@ export const CLIENT_ENTRY = 'client/entry.ts';
 const HYDRATE_MODULE = 'client/hydrate.tsx';
 const PAGE_MODULE = /^shared\/pages\/([\w-]+)\.tsx$/;
 
-/** Turns esbuild's metafile into the entry/page → files map the server needs. */
-export function manifestFromMetafile(metafile: esbuild.Metafile, iconSprite: string): BuildManifest {
+/**
+ * Turns esbuild's metafile into the entry/page → files map the server needs.
+ * `pageStylesheets`: each page module's own stylesheet (./page-stylesheets.ts), its `css`.
+ */
+export function manifestFromMetafile(
+  metafile: esbuild.Metafile,
+  iconSprite: string,
+  pageStylesheets: Record<string, string> = {},
+): BuildManifest {
   const outputs = metafile.outputs;
   const publicUrl = (outputPath: string) => `/assets/${path.relative('dist/client/assets', outputPath)}`;
 
@@ -45,6 +52,10 @@ export function manifestFromMetafile(metafile: esbuild.Metafile, iconSprite: str
     else if (output.entryPoint === HYDRATE_MODULE) hydrate = chunkFor(outputPath);
     else if (page) pages[page[1]!] = chunkFor(outputPath);
     else lazy[output.entryPoint] = chunkFor(outputPath);
+  }
+  for (const [page, url] of Object.entries(pageStylesheets)) {
+    if (!pages[page]) throw new Error(`scripts/build/page-stylesheets.ts names ${page}, which is no page module`);
+    pages[page].css = [url];
   }
   if (!entry) throw new Error(`The client build has no output for ${CLIENT_ENTRY}`);
   if (!hydrate) throw new Error(`The client build has no output for ${HYDRATE_MODULE}`);

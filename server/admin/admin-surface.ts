@@ -33,15 +33,13 @@ import type { EditorSignIn } from './sign-in/editor-sign-in';
 import { siteBackend } from './site-backend';
 
 export const ADMIN_PATH = '/admin';
+
 /** Written by scripts/build/build.ts: the admin bundle's hashed file names. */
 export const ADMIN_MANIFEST_PATH = 'dist/client/admin/manifest.json';
 export interface AdminManifest {
   /** The entry script, e.g. /admin/assets/admin-ABC123.js. */
   script: string;
 }
-
-/** The page modules whose look the preview shows (client/admin.tsx renders them). */
-const PREVIEW_PAGES = ['episode-page', 'press-page', 'service-page'];
 
 /**
  * The admin page's policy. Measured in Chromium (test/browser/admin-editor.test.ts
@@ -86,14 +84,15 @@ export function adminCsp(connectOrigins: string[]) {
   });
 }
 
-/** The stylesheets of the site's own pages, for the preview pane (CMS.registerPreviewStyle). */
+/**
+ * The site's stylesheet for the preview pane (CMS.registerPreviewStyle): the whole site's, which holds every
+ * page's rules; a page's own stylesheet (shared/page-stylesheet.ts) holds only that page's.
+ */
 function previewAssets(rootDir: string): { styles: string[]; iconSprite: string } {
   const file = path.join(rootDir, BUILD_MANIFEST_PATH);
   if (!existsSync(file)) return { styles: [], iconSprite: '' };
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as BuildManifest;
-  const styles = new Set(manifest.entry.css);
-  for (const page of PREVIEW_PAGES) manifest.pages[page]?.css.forEach((css) => styles.add(css));
-  return { styles: [...styles], iconSprite: manifest.iconSprite };
+  return { styles: manifest.entry.css, iconSprite: manifest.iconSprite };
 }
 
 /** The whole admin document: no inline script, the bundle by src, the preview's stylesheets in a meta element. */

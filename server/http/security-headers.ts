@@ -24,8 +24,8 @@ export function isServedOverHttps(req: Request, siteIsHttps: boolean): boolean {
 /**
  * helmet with a strict Content-Security-Policy. The pages carry no inline
  * script (the hydration data is non-executable JSON), so script-src 'self' is
- * enough and the same HTML can be cached for everyone. The one inline
- * stylesheet is allowed by its hash (`styleSources`, server/pages/inline-styles.ts).
+ * enough and the same HTML can be cached for everyone. The pages' inline
+ * stylesheets are allowed by their hashes (`styleSources`, server/pages/inline-styles.ts).
  *
  * HSTS and `upgrade-insecure-requests` go only on answers over HTTPS
  * (isServedOverHttps): browsers ignore HSTS over plain HTTP, and upgrading
@@ -57,12 +57,12 @@ export function securityHeaders(options: {
   const contentSources = options.contentSources ?? (() => noSources);
   const siteIsHttps = options.siteUrl.startsWith('https:');
   // helmet decides the headers, but they depend only on the protocol, the
-  // inline stylesheet's hash and the content's origins, so each set is worked out once and replayed:
+  // inline stylesheets' hashes and the content's origins, so each set is worked out once and replayed:
   // building the CSP string on every request was a measurable share of a page
-  // served from memory. In development a rebuilt stylesheet changes the hash.
+  // served from memory. In development a rebuilt stylesheet changes a hash.
   // The content's sources are one object per content version, so a set is
-  // worked out again only when that object or the stylesheet's hash changes.
-  type Computed = { styles: string; sources?: ContentSources; headers: Map<string, string> };
+  // worked out again only when that object or a stylesheet's hash changes.
+  type Computed = { styleList?: string[]; styles: string; sources?: ContentSources; headers: Map<string, string> };
   const computed: Record<'https' | 'http', Computed> = {
     https: { styles: '', headers: new Map<string, string>() },
     http: { styles: '', headers: new Map<string, string>() },
@@ -70,7 +70,10 @@ export function securityHeaders(options: {
   const forRequest = (req: Request): Map<string, string> => {
     const isHttps = isServedOverHttps(req, siteIsHttps);
     const current = computed[isHttps ? 'https' : 'http'];
-    const styles = styleSources().join(' ');
+    // In production the same list every time; joined only when it is another (development reads it anew).
+    const styleList = styleSources();
+    const styles = styleList === current.styleList ? current.styles : styleList.join(' ');
+    current.styleList = styleList;
     const sources = contentSources();
     if (current.sources !== sources || current.styles !== styles) {
       current.styles = styles;

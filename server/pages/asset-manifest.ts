@@ -4,7 +4,9 @@
  * exact script, stylesheets and preloads a URL needs.
  */
 import { readFileSync } from 'node:fs';
-import type { DocumentAssets } from '../../shared/app-payload';
+import type { DocumentAssets, Stylesheets } from '../../shared/app-payload';
+import { stylesheetFor } from '../../shared/page-stylesheet';
+import { pageModuleOf } from '../../shared/page-module';
 
 export interface BuildChunk {
   file: string;
@@ -46,21 +48,29 @@ export function readBuildManifest(file: string): BuildManifest {
   return readBuildOutput<BuildManifest>(file, 'client build');
 }
 
-/** Route ids look like 'episode-page' or 'service-page:estate-planning'. */
-function pageModuleOf(routeId: string): string {
-  return routeId.split(':')[0]!;
-}
-
 export function assetsForRoutes(manifest: BuildManifest, routeIds: string[]): DocumentAssets {
   const preloads = new Set([manifest.hydrate.file, ...manifest.hydrate.imports]);
-  const styles = new Set(manifest.entry.css);
   for (const routeId of routeIds) {
     const page = manifest.pages[pageModuleOf(routeId)];
     if (!page) continue;
     preloads.add(page.file);
     page.imports.forEach((file) => preloads.add(file));
-    page.css.forEach((file) => styles.add(file));
   }
   preloads.delete(manifest.entry.file);
-  return { entryScript: manifest.entry.file, deferredModules: [...preloads], styles: [...styles], iconSprite: manifest.iconSprite };
+  const stylesheets = stylesheetsOf(manifest);
+  return {
+    entryScript: manifest.entry.file,
+    deferredModules: [...preloads],
+    styles: [stylesheetFor(stylesheets, routeIds.at(-1))],
+    stylesheets,
+    iconSprite: manifest.iconSprite,
+  };
+}
+
+/** Each page module's stylesheet, and the whole site's (the entry's). */
+export function stylesheetsOf(manifest: BuildManifest): Stylesheets {
+  const pages = Object.entries(manifest.pages).flatMap(([page, chunk]) => (chunk.css[0] ? [[page, chunk.css[0]] as const] : []));
+  const site = manifest.entry.css[0];
+  if (!site) throw new Error('The client build has no stylesheet: client/entry.ts imports shared/styles/site.css');
+  return { pages: Object.fromEntries(pages), site };
 }

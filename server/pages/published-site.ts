@@ -78,7 +78,7 @@ export function createPublishedSite(config: AppConfig, options: PublishedSiteOpt
       siteUrl: config.siteUrl,
       exposeErrors: !config.isProduction,
       getManifest,
-      getInlineStyles: () => getInlineStyles().css,
+      getInlineStyles: (styles) => getInlineStyles().cssOf(styles),
     });
     return {
       content: published,
@@ -148,8 +148,8 @@ export function createPublishedSite(config: AppConfig, options: PublishedSiteOpt
     swapTo,
     /** The served commit's own uploads folder (public/media/uploads of it), when one is followed. */
     uploadsDir: () => uploadsDir,
-    /** What the CSP must allow for the inline stylesheet and the content's own media. */
-    styleSources: () => [getInlineStyles().cspSource],
+    /** What the CSP must allow for the inline stylesheets and the content's own media. */
+    styleSources: () => getInlineStyles().cspSources,
     contentSources: () => current().contentSources,
     /** Old blog addresses (content/redirects.yaml): a plain 301, with and without the trailing slash. */
     redirects: ((req, res, next) => {

@@ -25,8 +25,8 @@ export interface PageRendererOptions {
   /** Show error messages to visitors (development only). */
   exposeErrors: boolean;
   getManifest: () => BuildManifest;
-  /** The stylesheet to write into <head>; absent, the stylesheets are linked. */
-  getInlineStyles?: () => string;
+  /** The text of the page's stylesheets (DocumentAssets.styles), to write into <head>. */
+  getInlineStyles: (styles: readonly string[]) => string;
   /** Give up on a render that takes longer than this. */
   renderTimeoutMs?: number;
 }
@@ -77,7 +77,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     const safeContext = { ...context, errors: hideErrors(context.errors) };
     const router = createStaticRouter(handler.dataRoutes, safeContext);
     return (
-      <DocumentContext.Provider value={{ assets, payloadJson, inlineStyles: options.getInlineStyles?.() }}>
+      <DocumentContext.Provider value={{ assets, payloadJson, inlineStyles: options.getInlineStyles(assets.styles) }}>
         <StaticRouterProvider router={router} context={safeContext} hydrate={false} />
       </DocumentContext.Provider>
     );

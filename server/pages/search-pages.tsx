@@ -123,7 +123,7 @@ export function createSearchPages(renderer: PageRenderer, siteUrl: string) {
       errors: null,
     };
     return renderToString(
-      <DocumentContext.Provider value={{ assets, payloadJson: '' }}>
+      <DocumentContext.Provider value={{ assets, payloadJson: '', inlineStyles: '' }}>
         <StaticRouterProvider router={createStaticRouter(routes, pageContext)} context={pageContext} hydrate={false} />
       </DocumentContext.Provider>,
     );

@@ -1,19 +1,19 @@
-import { useContext, useEffect } from 'react';
+import { useContext, useEffect, useLayoutEffect } from 'react';
 import { Outlet, UNSAFE_DataRouterStateContext as DataRouterStateContext, useMatches } from 'react-router-dom';
+import type { UIMatch } from 'react-router-dom';
 import { APP_PAYLOAD_ELEMENT_ID } from '../app-payload';
 import { INLINE_STYLES_ELEMENT_ID, useDocumentData } from '../document-context';
 import { findPageHead } from '../page-head';
 import type { PageHead } from '../page-head';
 import { paths, siteIcons } from '../paths';
 import { useSiteData } from '../site-data';
+import type { SiteData } from '../site-data';
 
 /**
  * The head of the page on screen: the deepest matched route's loader data,
  * or the data of the error a route threw (a 404 carries its screen's head).
  */
-function usePageHead(): PageHead {
-  const matches = useMatches();
-  const site = useSiteData();
+function usePageHead(matches: UIMatch[], site: SiteData): PageHead {
   const errors = useContext(DataRouterStateContext)?.errors;
   const errorData = Object.values(errors ?? {}).map((error) => (error as { data?: unknown } | null)?.data);
   return findPageHead([...matches.map((match) => match.data), ...errorData]) ?? site.errorHead;
@@ -24,9 +24,13 @@ function usePageHead(): PageHead {
  * route's element, so server and client render it from the same tree.
  */
 export function Document() {
-  const { assets, payloadJson, inlineStyles } = useDocumentData();
-  const head = usePageHead();
+  const { assets, payloadJson, inlineStyles, showStylesFor } = useDocumentData();
+  const matches = useMatches();
   const site = useSiteData();
+  const head = usePageHead(matches, site);
+  const pageRouteId = matches.at(-1)?.id;
+  // A page reached by a link: its stylesheet in place of the last page's, before the browser paints it.
+  useLayoutEffect(() => showStylesFor?.(pageRouteId), [pageRouteId, showStylesFor]);
   useEffect(() => {
     // A marker for browser tests and scripts: the page's top has hydrated. Parts hydrated later
     // (HydrateLater) follow; waitForHydration in scripts/local/browser.ts waits for those too.
@@ -53,11 +57,7 @@ export function Document() {
         <link rel="alternate" type="application/feed+json" href={paths.episodeFeed} title={site.podcastName} />
         <link rel="alternate" type="application/rss+xml" href={paths.podcastFeed} title={site.podcastName} />
         {head.lcpImage && <link rel="preload" as="image" href={head.lcpImage} fetchPriority="high" />}
-        {inlineStyles !== undefined ? (
-          <style id={INLINE_STYLES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: inlineStyles }} />
-        ) : (
-          assets.styles.map((href) => <link key={href} rel="stylesheet" href={href} />)
-        )}
+        <style id={INLINE_STYLES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: inlineStyles }} />
         {/* The entry waits for the first paint, then imports the modules named in
             data-preload (client/entry.ts): nothing but the HTML, its inline styles
             and the hero image competes with the first paint. */}

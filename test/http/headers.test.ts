@@ -82,7 +82,7 @@ describe('the document', () => {
     expect(JSON.parse(payload).router).toHaveProperty('loaderData');
   });
 
-  it('names one hashed entry, which loads hydration and the page chunk after the first paint, and inlines the stylesheet the CSP allows by hash', async () => {
+  it('names one hashed entry, which loads hydration and the page chunk after the first paint, and inlines the page’s stylesheet the CSP allows by hash', async () => {
     const manifest = JSON.parse(readFileSync(path.join(rootDir, 'dist/build-manifest.json'), 'utf8'));
     const res = await request(app).get('/press');
     const entry = /<script type="module" src="([^"]+)" data-preload="([^"]+)" fetchPriority="low"><\/script>/.exec(res.text);
@@ -94,10 +94,19 @@ describe('the document', () => {
     expect(res.text).not.toContain('rel="modulepreload"');
     expect(res.text).not.toContain(manifest.pages['home-page'].file);
     expect(res.text).not.toContain('rel="stylesheet"');
+    // The press page's own stylesheet, not the whole site's (shared/page-stylesheet.ts).
     const css = /<style id="page-styles">([\s\S]*?)<\/style>/.exec(res.text)?.[1];
-    expect(css).toBe(readFileSync(path.join(rootDir, 'dist/client', manifest.entry.css[0]), 'utf8'));
+    expect(manifest.pages['press-page'].css[0]).not.toBe(manifest.entry.css[0]);
+    expect(css).toBe(readFileSync(path.join(rootDir, 'dist/client', manifest.pages['press-page'].css[0]), 'utf8'));
     const hash = createHash('sha256').update(css!).digest('base64');
-    expect(res.headers['content-security-policy']).toContain(`style-src 'self' 'sha256-${hash}'`);
+    const styleSrc = /style-src ([^;]+)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
+    expect(styleSrc).toContain(`'sha256-${hash}'`);
+    // Every page's, so one policy serves all: each page module's stylesheet and the whole site's (the not-found page).
+    const stylesheets = new Set([
+      manifest.entry.css[0],
+      ...Object.values(manifest.pages).map((page) => (page as { css: string[] }).css[0]),
+    ]);
+    expect(styleSrc).toEqual(["'self'", ...[...stylesheets].map(() => expect.stringMatching(/^'sha256-[\w+/=]+'$/))]);
     expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
   });
 

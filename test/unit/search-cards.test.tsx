@@ -17,7 +17,13 @@ import { DocumentContext } from '../../shared/document-context';
 import type { EpisodeSearchResult, TextPiece } from '../../shared/rules/episode-search';
 import { createSearchCards, markedHtml } from '../../server/pages/search-cards';
 
-const assets: DocumentAssets = { styles: [], entryScript: '/entry.js', deferredModules: [], iconSprite: '/icons.svg' };
+const assets: DocumentAssets = {
+  styles: [],
+  stylesheets: { pages: {}, site: '' },
+  entryScript: '/entry.js',
+  deferredModules: [],
+  iconSprite: '/icons.svg',
+};
 const handler = createStaticHandler([{ id: 'card', path: '/', Component: () => useLoaderData() as ReactElement }]);
 const queried = await handler.query(new Request('http://site.test/'));
 if (queried instanceof Response) throw new Error('unexpected response');
@@ -26,7 +32,7 @@ const context: StaticHandlerContext = queried;
 function render(element: ReactElement): string {
   const withElement = { ...context, loaderData: { card: element } } as typeof context;
   return renderToString(
-    <DocumentContext.Provider value={{ assets, payloadJson: '' }}>
+    <DocumentContext.Provider value={{ assets, payloadJson: '', inlineStyles: '' }}>
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, withElement)} context={withElement} hydrate={false} />
     </DocumentContext.Provider>,
   );
