@@ -4,7 +4,7 @@
  * stylesheet inline (server/pages/inline-styles.ts), so every page paid for
  * all the others': 63 kB of CSS on an episode page that uses 31 kB, parsed
  * before the first paint and sent with every copy of the page
- * (docs/decisions/023-a-stylesheet-per-page.md).
+ * (docs/decisions/032-a-stylesheet-per-page.md).
  *
  * site.css stays the one place that says in what order the files apply; a
  * page's stylesheet is site.css with the @import lines of the files the page
