@@ -1,4 +1,4 @@
-import { useContext, useEffect, useLayoutEffect } from 'react';
+import { useContext, useEffect, useInsertionEffect } from 'react';
 import { Outlet, UNSAFE_DataRouterStateContext as DataRouterStateContext, useMatches } from 'react-router-dom';
 import type { UIMatch } from 'react-router-dom';
 import { APP_PAYLOAD_ELEMENT_ID } from '../app-payload';
@@ -29,8 +29,9 @@ export function Document() {
   const site = useSiteData();
   const head = usePageHead(matches, site);
   const pageRouteId = matches.at(-1)?.id;
-  // A page reached by a link: its stylesheet in place of the last page's, before the browser paints it.
-  useLayoutEffect(() => showStylesFor?.(pageRouteId), [pageRouteId, showStylesFor]);
+  // A page reached by a link: its stylesheet in place of the last page's, before any layout effect reads the
+  // page's layout (ScrollRestoration's restoring the scroll position) and before the browser paints it.
+  useInsertionEffect(() => showStylesFor?.(pageRouteId), [pageRouteId, showStylesFor]);
   useEffect(() => {
     // A marker for browser tests and scripts: the page's top has hydrated. Parts hydrated later
     // (HydrateLater) follow; waitForHydration in scripts/local/browser.ts waits for those too.

@@ -118,7 +118,7 @@ describe('a page reached by a link', () => {
       await closeFresh();
 
       // What is applied when the new page first stands in the document: a mutation observer's callback runs
-      // after React's commit and its layout effects, before the browser paints.
+      // after React's commit and its effects of the commit (insertion, layout), before the browser paints.
       await page.evaluate(() => {
         const record = window as unknown as { appliedAtSwap?: string[] };
         const observer = new MutationObserver(() => {
