@@ -3,9 +3,9 @@
  * server wrote the first page's into the head. For a page reached by a link,
  * the router waits for that page's stylesheet while it fetches the page's data
  * (`load`, from the route's loader, client/fetch-page-data.ts): the file is
- * added unapplied (media="not all"), so the page on screen keeps its look. Once React has put
- * the new page into the document, before the browser paints it, `show`
- * applies the new sheet and sets the last one aside. One page's stylesheet
+ * added unapplied (media="not all"), so the page on screen keeps its look.
+ * Once React has put the new page into the document, before the browser
+ * paints it, `show` applies the new sheet and sets the last one aside. One page's stylesheet
  * applies at a time, so a page looks as it does when loaded first: the rules
  * every page shares come in the same order relative to its own.
  *
@@ -41,14 +41,18 @@ export function createPageStyles({ stylesheets, styles }: DocumentAssets, elemen
     element.href = url;
     const added: Sheet = {
       element,
-      // A failed file still resolves: the page then shows with the rules every page shares, rather than never.
       loaded: new Promise<void>((resolve) => {
-        const done = () => {
+        element.addEventListener('load', () => {
           added.ready = true;
           resolve();
-        };
-        element.addEventListener('load', done, { once: true });
-        element.addEventListener('error', done, { once: true });
+        });
+        // A file that cannot come still lets the page show, in the last page's stylesheet (the rules every
+        // page shares are in each); the next time the page is shown it is asked for again.
+        element.addEventListener('error', () => {
+          sheets.delete(url);
+          element.remove();
+          resolve();
+        });
       }),
       ready: false,
     };
@@ -59,8 +63,8 @@ export function createPageStyles({ stylesheets, styles }: DocumentAssets, elemen
 
   /** The wanted sheet in place of the applied one, if it has loaded and is still wanted. */
   function apply() {
-    const next = sheets.get(wanted)!;
-    if (wanted === applied || !next.ready) return;
+    const next = sheets.get(wanted);
+    if (wanted === applied || !next?.ready) return;
     next.element.removeAttribute('media');
     sheets.get(applied)!.element.setAttribute('media', UNAPPLIED);
     applied = wanted;

@@ -148,4 +148,28 @@ describe('a page reached by a link', () => {
       await close();
     }
   });
+
+  it('whose stylesheet cannot come still shows, in the last page’s stylesheet, and gets its own once it can', async () => {
+    const { page, close } = await ctx.open(paths.home);
+    try {
+      const refused = (url: URL) => /\/assets\/page-podcast-[\w-]+\.css$/.test(url.pathname);
+      await page.route(refused, (route) => route.abort());
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Podcast' }).click();
+      await page.waitForURL('**/podcast');
+      await page.locator('main h1').waitFor();
+      expect(await appliedStylesheets(page)).toEqual(['inline']);
+      // Not an unstyled page: the header keeps the rules every page shares.
+      expect(await page.locator('.site-header').evaluate((header) => getComputedStyle(header).position)).toBe('fixed');
+
+      await page.unroute(refused);
+      await nav.getByRole('link', { name: 'Home', exact: true }).click();
+      await page.locator('.home-hero').waitFor();
+      await nav.getByRole('link', { name: 'Podcast' }).click();
+      await page.waitForURL('**/podcast');
+      await expect.poll(() => appliedStylesheets(page)).toEqual([expect.stringMatching(/^\/assets\/page-podcast-[\w-]+\.css$/)]);
+    } finally {
+      await close();
+    }
+  });
 });
