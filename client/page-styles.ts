@@ -5,9 +5,9 @@
  * (`load`, from the route's loader, client/fetch-page-data.ts): the file is
  * added unapplied (media="not all"), so the page on screen keeps its look.
  * Once React has put the new page into the document, before the browser
- * paints it, `show` applies the new sheet and sets the last one aside. One page's stylesheet
- * applies at a time, so a page looks as it does when loaded first: the rules
- * every page shares come in the same order relative to its own.
+ * paints it, `show` applies the new sheet and sets the last one aside. One
+ * page's stylesheet applies at a time, so a page looks as it does when loaded
+ * first: the rules every page shares come in the same order relative to its own.
  *
  * Loaded with the first link followed (client/hydrate.tsx): a page read
  * where it was opened needs none of this.

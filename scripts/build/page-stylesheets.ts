@@ -19,7 +19,10 @@ import * as esbuild from 'esbuild';
 
 export const SITE_STYLESHEET = 'shared/styles/site.css';
 
-/** Every page has components.css and site.css's own rules; beyond them, what each page module's elements use. */
+/** The style files every page's stylesheet has, besides site.css's own rules: the shared building blocks. */
+export const EVERY_PAGE_STYLE_FILES: readonly string[] = ['components.css'];
+
+/** Beyond EVERY_PAGE_STYLE_FILES and site.css's own rules, the style files each page module's elements use. */
 export const PAGE_STYLE_FILES: Readonly<Record<string, readonly string[]>> = {
   // The home page shows press cards (Latest Articles) and the newsletter sign-up.
   'home-page': ['home.css', 'press.css', 'newsletter.css'],
@@ -34,6 +37,9 @@ export const PAGE_STYLE_FILES: Readonly<Record<string, readonly string[]>> = {
   'terms-page': ['pages.css'],
 };
 
+/** esbuild's name for a page's stylesheet, made in memory by the plugin below: 'page-stylesheet:page-podcast'. */
+const ENTRY_PREFIX = 'page-stylesheet:';
+
 const IMPORT_LINE = /^@import '\.\/([\w-]+\.css)';\n/gm;
 
 /** site.css with only the @import lines of `files` and of the files every page has. */
@@ -41,7 +47,7 @@ export function pageStylesheetSource(siteCss: string, files: readonly string[]):
   const imported = [...siteCss.matchAll(IMPORT_LINE)].map((match) => match[1]!);
   const unknown = files.filter((file) => !imported.includes(file));
   if (unknown.length > 0) throw new Error(`${SITE_STYLESHEET} imports no ${unknown.join(', ')}`);
-  return siteCss.replace(IMPORT_LINE, (line, file: string) => (file === 'components.css' || files.includes(file) ? line : ''));
+  return siteCss.replace(IMPORT_LINE, (line, file: string) => (EVERY_PAGE_STYLE_FILES.includes(file) || files.includes(file) ? line : ''));
 }
 
 /** A name for a set of files, the same for two pages that use the same ones. */
@@ -64,7 +70,7 @@ export async function buildPageStylesheets(options: {
   const sources = new Map(Object.values(PAGE_STYLE_FILES).map((files) => [nameOf(files), pageStylesheetSource(siteCss, files)]));
   const result = await esbuild.build({
     absWorkingDir: options.rootDir,
-    entryPoints: [...sources.keys()].map((name) => ({ in: `page-stylesheet:${name}`, out: name })),
+    entryPoints: [...sources.keys()].map((name) => ({ in: `${ENTRY_PREFIX}${name}`, out: name })),
     outdir: options.outdir,
     publicPath: options.publicPath,
     entryNames: '[name]-[hash]',
@@ -79,8 +85,8 @@ export async function buildPageStylesheets(options: {
       {
         name: 'page-stylesheet',
         setup(build) {
-          build.onResolve({ filter: /^page-stylesheet:/ }, (args) => ({
-            path: args.path.slice('page-stylesheet:'.length),
+          build.onResolve({ filter: new RegExp(`^${ENTRY_PREFIX}`) }, (args) => ({
+            path: args.path.slice(ENTRY_PREFIX.length),
             namespace: 'page-stylesheet',
           }));
           build.onLoad({ filter: /.*/, namespace: 'page-stylesheet' }, (args) => ({
@@ -95,7 +101,7 @@ export async function buildPageStylesheets(options: {
   const urlOf = new Map<string, string>();
   for (const [outputPath, output] of Object.entries(result.metafile.outputs)) {
     if (!outputPath.endsWith('.css') || !output.entryPoint) continue;
-    const name = output.entryPoint.slice('page-stylesheet:'.length);
+    const name = output.entryPoint.slice(ENTRY_PREFIX.length);
     urlOf.set(
       name,
       `${options.publicPath}/${path.relative(options.outdir, path.join(options.rootDir, outputPath)).split(path.sep).join('/')}`,

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PAGE_STYLE_FILES } from '../../scripts/build/page-stylesheets';
+import { EVERY_PAGE_STYLE_FILES, PAGE_STYLE_FILES } from '../../scripts/build/page-stylesheets';
 import { paths } from '../../shared/paths';
 import { SERVICE_SLUGS } from '../../shared/content/service-slugs';
 import { content, latestEpisode } from '../support/content';
@@ -67,7 +67,7 @@ describe.each(PAGES)('$path', ({ path: pagePath, page: pageModule }) => {
   it('uses no rule of a style file its stylesheet leaves out', async () => {
     const { page, close } = await ctx.open(pagePath);
     try {
-      const own = new Set(['site.css', 'components.css', ...PAGE_STYLE_FILES[pageModule]!]);
+      const own = new Set(['site.css', ...EVERY_PAGE_STYLE_FILES, ...PAGE_STYLE_FILES[pageModule]!]);
       const strays: string[] = [];
       for (const file of styleFiles.filter((name) => !own.has(name))) {
         const matched = await matchingSelectors(page, readFileSync(path.join(stylesDir, file), 'utf8'));
