@@ -82,17 +82,22 @@ async function serveAudio(page: Page) {
   });
 }
 
-/** YouTube's embed, stubbed: it records what the page posts and answers as the IFrame API's player does. */
+/**
+ * YouTube's embed, stubbed: it records what the page posts and answers as the IFrame API's player does,
+ * unstarted (state -1) and at 0 until told to play, whatever its address's `start=`; then playing (1).
+ */
 const YOUTUBE_STUB = `<!doctype html><title>player</title><script>
   window.received = [];
   let time = 0;
+  let state = -1;
   const tell = (message) => parent.postMessage(JSON.stringify(message), '*');
   addEventListener('message', (event) => {
     const message = JSON.parse(event.data);
     window.received.push({ message, origin: event.origin });
     if (message.event === 'listening') tell({ event: 'onReady', info: {}, channel: 'widget' });
     if (message.func === 'seekTo') time = message.args[0];
-    tell({ event: 'infoDelivery', info: { currentTime: time }, channel: 'widget' });
+    if (message.func === 'playVideo') state = 1;
+    tell({ event: 'infoDelivery', info: { currentTime: time, playerState: state }, channel: 'widget' });
   });
 </script>`;
 
@@ -324,10 +329,19 @@ describe('the transcript’s behaviour comes when it is wanted', () => {
       return audio.play();
     });
     await expect.poll(() => markedPassage(page)).toBe(paths.episodeMoment(AUDIO_EPISODE, 630));
-    expect(requested).toHaveLength(1);
+    // One file (Chromium once, in CI under load, reported its request twice: the same address, the same module).
+    expect(new Set(requested).size).toBe(1);
     await close();
   });
 });
+
+type Received = { message: { event: string; func?: string; args?: unknown[] }; origin: string }[];
+
+/** The YouTube stub's own record of what it was sent (an empty one until the frame has loaded). */
+async function embedReceived(page: Page): Promise<Received> {
+  const player = page.frames().find((frame) => frame.url().startsWith('https://www.youtube-nocookie.com/'));
+  return (await player?.evaluate(() => (window as unknown as { received?: Received }).received)) ?? [];
+}
 
 describe('a YouTube episode with a timed transcript', () => {
   it('drives the embed through its IFrame API messages: seekTo the moment, play, and follows its time', async () => {
@@ -336,12 +350,7 @@ describe('a YouTube episode with a timed transcript', () => {
     expect(src.origin + src.pathname).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
     expect(src.searchParams.get('enablejsapi')).toBe('1');
     expect(src.searchParams.get('origin')).toBe(ctx.server.origin);
-    type Received = { message: { event: string; func?: string; args?: unknown[] }; origin: string }[];
-    // The stub's own record of what it was sent (an empty one until the frame has loaded).
-    const received = async (): Promise<Received> => {
-      const player = page.frames().find((frame) => frame.url().startsWith('https://www.youtube-nocookie.com/'));
-      return (await player?.evaluate(() => (window as unknown as { received?: Received }).received)) ?? [];
-    };
+    const received = () => embedReceived(page);
     await expect.poll(async () => (await received()).some(({ message }) => message.event === 'listening')).toBe(true);
 
     await page.locator('.transcript-passage > a', { hasText: '11:40' }).click();
@@ -365,6 +374,10 @@ describe('a YouTube episode with a timed transcript', () => {
     const { page, close } = await openEpisode(MERGER, '?t=250');
     const src = new URL((await page.locator('.episode-player iframe').getAttribute('src'))!);
     expect(src.searchParams.get('start')).toBe('250');
+    expect(await markedPassage(page)).toBe(paths.episodeMoment(MERGER, 210));
+    // The embed, not yet played, answers the handshake with its time as 0: the address's moment stays marked.
+    await expect.poll(async () => (await embedReceived(page)).some(({ message }) => message.event === 'listening')).toBe(true);
+    await page.waitForTimeout(200);
     expect(await markedPassage(page)).toBe(paths.episodeMoment(MERGER, 210));
     await close();
   });

@@ -5,7 +5,9 @@
  * No player script is loaded (the CSP allows scripts from this origin only). YouTube's embed, with
  * enablejsapi=1 and our origin in its address (episode-media.tsx), takes its IFrame API's messages:
  * `listening` once, then `command` (seekTo, playVideo); it answers with `infoDelivery`, whose
- * currentTime follows playback. Spotify documents only its iFrame API script, which is a wrapper over
+ * currentTime follows playback. An embed that has not played yet reports 0, not the moment it will start
+ * at (`start=`), so its position is followed only once it has played: else opening `?t=250` would see
+ * the marked passage jump back to the first. Spotify documents only its iFrame API script, which is a wrapper over
  * messages to its embed (`{command: 'seek', timestamp}`, `{command: 'resume'}`; the embed answers with
  * `ready` and `playback_update`, position in ms): the same messages are sent here. Should Spotify stop
  * taking them, a click still updates the address, and a reload opens the embed at the moment (`t=`).
@@ -72,22 +74,31 @@ export function seekEpisodePlayer(seconds: number): boolean {
   return true;
 }
 
-/** The playback position (seconds) an embed's message reports, or undefined. */
-function positionIn(embed: Embed, data: unknown): number | undefined {
+/** What an embed's message reports: its position (seconds) and whether it is playing, where it says. */
+function reportOf(embed: Embed, data: unknown): { seconds?: number; playing?: boolean } {
   if (embed.kind === 'youtube') {
-    let message: { event?: string; info?: { currentTime?: unknown } } | undefined;
+    let message: { event?: string; info?: { currentTime?: unknown; playerState?: unknown } } | undefined;
     try {
       message = typeof data === 'string' ? JSON.parse(data) : undefined;
     } catch {
-      return undefined;
+      return {};
     }
-    const time = message?.event === 'infoDelivery' ? message.info?.currentTime : undefined;
-    return typeof time === 'number' ? time : undefined;
+    const info = message?.event === 'infoDelivery' ? message.info : undefined;
+    const seconds = typeof info?.currentTime === 'number' ? info.currentTime : undefined;
+    // YouTube sends what changed: a state only when it changes. 1 is playing, 3 buffering to play.
+    const playing = typeof info?.playerState === 'number' ? info.playerState === 1 || info.playerState === 3 : undefined;
+    return { seconds, playing };
   }
-  const message = data as { type?: string; payload?: { position?: unknown } } | null;
-  const position = message?.type === 'playback_update' ? message.payload?.position : undefined;
-  return typeof position === 'number' ? position / 1000 : undefined;
+  const message = data as { type?: string; payload?: { position?: unknown; isPaused?: unknown } } | null;
+  const payload = message?.type === 'playback_update' ? message.payload : undefined;
+  return {
+    seconds: typeof payload?.position === 'number' ? payload.position / 1000 : undefined,
+    playing: typeof payload?.isPaused === 'boolean' ? !payload.isPaused : undefined,
+  };
 }
+
+/** Embeds that have played: only their position is followed (see above). */
+const played = new WeakSet<HTMLIFrameElement>();
 
 /**
  * Calls `onTime` with the player's position as it plays or is moved, whichever player the page
@@ -101,8 +112,9 @@ export function followEpisodePlayer(onTime: (seconds: number) => void): () => vo
     const embed = episodeEmbed();
     if (!embed || event.source !== embed.frame.contentWindow || event.origin !== embed.origin) return;
     markAnswered(embed);
-    const seconds = positionIn(embed, event.data);
-    if (seconds !== undefined) onTime(seconds);
+    const { seconds, playing } = reportOf(embed, event.data);
+    if (playing) played.add(embed.frame);
+    if (seconds !== undefined && played.has(embed.frame)) onTime(seconds);
   };
   // YouTube's embed speaks only once told someone listens; it may not have loaded yet, so the word is repeated.
   let tries = 0;
