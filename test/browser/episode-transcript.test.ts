@@ -119,9 +119,11 @@ async function openEpisode(id: string, query = '', { reach = true } = {}) {
   const tab = await ctx.tab({ viewport: VIEWPORT });
   await serveAudio(tab.page);
   await stubYouTube(tab.page);
+  // The behaviour's addresses asked for, each once: in CI under load, Chromium's request events twice reported
+  // one module twice (55acd89, 2de2b29), never reproduced here in 15 runs of three at once.
   const requested: string[] = [];
   tab.page.on('request', (request) => {
-    if (isBehaviour(request.url())) requested.push(request.url());
+    if (isBehaviour(request.url()) && !requested.includes(request.url())) requested.push(request.url());
   });
   const behaviour = reach ? tab.page.waitForResponse((response) => isBehaviour(response.url())) : undefined;
   await tab.page.goto(`${ctx.server.origin}${paths.episode(id)}${query}`);
@@ -329,8 +331,7 @@ describe('the transcript’s behaviour comes when it is wanted', () => {
       return audio.play();
     });
     await expect.poll(() => markedPassage(page)).toBe(paths.episodeMoment(AUDIO_EPISODE, 630));
-    // One file (Chromium once, in CI under load, reported its request twice: the same address, the same module).
-    expect(new Set(requested).size).toBe(1);
+    expect(requested).toHaveLength(1);
     await close();
   });
 });
