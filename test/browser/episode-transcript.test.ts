@@ -20,6 +20,7 @@ import { copyOfContent } from '../support/content-dir';
 
 const MERGER = 'when-two-practices-become-one-lessons-from-cpa-firm-merger-tom-whitaker-and-lisa-moreno';
 const AUDIO_EPISODE = 'merger-lessons-audio-edition';
+const SPOTIFY_EPISODE = 'merger-lessons-spotify-edition';
 const AUDIO_URL = 'https://audio.podcast-host.example/advisory-edge/merger-lessons.wav';
 const VIEWPORT = { width: 1280, height: 800 };
 
@@ -33,10 +34,18 @@ writeFileSync(
     .replace(/^listenUrl: .*$/m, 'listenUrl: https://podcasts.apple.com/us/podcast/the-advisory-edge/id1700000001?i=1000650001234')
     .replace(/^isYouTube: true$/m, `isYouTube: false\naudioUrl: ${AUDIO_URL}`),
 );
+// And as a Spotify video episode, whose embed the transcript drives too.
 writeFileSync(
-  path.join(contentDir, 'transcripts', `${AUDIO_EPISODE}.vtt`),
-  readFileSync(path.join(contentDir, 'transcripts', `${MERGER}.vtt`)),
+  path.join(contentDir, 'episodes', `${SPOTIFY_EPISODE}.md`),
+  source
+    .replace(/^title: .*$/m, 'title: "Merger Lessons on Spotify"')
+    .replace(/^listenUrl: .*$/m, 'listenUrl: https://open.spotify.com/episode/NKOOgadnROBgcKz6DlMXdq')
+    .replace(/^isYouTube: true$/m, 'isYouTube: false')
+    .replace(/^isSpotifyVideo: false$/m, 'isSpotifyVideo: true'),
 );
+for (const copy of [AUDIO_EPISODE, SPOTIFY_EPISODE]) {
+  writeFileSync(path.join(contentDir, 'transcripts', `${copy}.vtt`), readFileSync(path.join(contentDir, 'transcripts', `${MERGER}.vtt`)));
+}
 
 const ctx = useBrowserAndServer({
   config: { isProduction: true },
@@ -101,7 +110,28 @@ const YOUTUBE_STUB = `<!doctype html><title>player</title><script>
   });
 </script>`;
 
-async function stubYouTube(page: Page) {
+/**
+ * Spotify's embed, stubbed as its iFrame API script's messages describe it: paused at 0 once loaded, whatever
+ * its address's `t=`; `seek` (seconds) and `resume` move and play it; `playback_update` gives the position in ms.
+ */
+const SPOTIFY_STUB = `<!doctype html><title>player</title><script>
+  window.received = [];
+  let position = 0;
+  let isPaused = true;
+  const tell = () => parent.postMessage({ type: 'playback_update', payload: { isPaused, isBuffering: false, duration: 1020000, position } }, '*');
+  addEventListener('message', (event) => {
+    window.received.push(event.data);
+    if (event.data.command === 'seek') position = event.data.timestamp * 1000;
+    if (event.data.command === 'resume') isPaused = false;
+    tell();
+  });
+  tell();
+</script>`;
+
+async function stubEmbeds(page: Page) {
+  await page.route('https://open.spotify.com/embed/**', (route) =>
+    route.fulfill({ status: 200, headers: { 'content-type': 'text/html' }, body: SPOTIFY_STUB }),
+  );
   await page.route('https://www.youtube-nocookie.com/embed/**', (route) =>
     route.fulfill({ status: 200, headers: { 'content-type': 'text/html' }, body: YOUTUBE_STUB }),
   );
@@ -118,7 +148,7 @@ const isBehaviour = (url: string) => /\/assets\/chunks\/transcript-live-[^/]+\.j
 async function openEpisode(id: string, query = '', { reach = true } = {}) {
   const tab = await ctx.tab({ viewport: VIEWPORT });
   await serveAudio(tab.page);
-  await stubYouTube(tab.page);
+  await stubEmbeds(tab.page);
   // The behaviour's addresses asked for, each once: in CI under load, Chromium's request events twice reported
   // one module twice (55acd89, 2de2b29), never reproduced here in 15 runs of three at once.
   const requested: string[] = [];
@@ -384,6 +414,35 @@ describe('a YouTube episode with a timed transcript', () => {
   });
 });
 
+describe('a Spotify video episode with a timed transcript', () => {
+  /** What the Spotify stub was sent (an empty list until the frame has loaded). */
+  const spotifyReceived = async (page: Page): Promise<{ command?: string; timestamp?: number }[]> => {
+    const player = page.frames().find((frame) => frame.url().startsWith('https://open.spotify.com/'));
+    return (await player?.evaluate(() => (window as unknown as { received?: [] }).received)) ?? [];
+  };
+
+  it('keeps the address’s moment marked while the embed, not yet played, reports 0', async () => {
+    const { page, close } = await openEpisode(SPOTIFY_EPISODE, '?t=250');
+    const src = new URL((await page.locator('.episode-player iframe').getAttribute('src'))!);
+    expect(src.searchParams.get('t')).toBe('250');
+    // The stub says it is paused at 0 as it loads, and again to each message; one is sent only once it is there.
+    await page.locator('.transcript-passage > a', { hasText: '11:40' }).waitFor();
+    await page.frameLocator('.episode-player iframe').locator('title').waitFor({ state: 'attached' });
+    await page.waitForTimeout(300);
+    expect(await markedPassage(page)).toBe(paths.episodeMoment(SPOTIFY_EPISODE, 210));
+    await close();
+  });
+
+  it('moves the embed to a moment, plays it, and follows its position once it plays', async () => {
+    const { page, close } = await openEpisode(SPOTIFY_EPISODE);
+    await page.frameLocator('.episode-player iframe').locator('title').waitFor({ state: 'attached' });
+    await page.locator('.transcript-passage > a', { hasText: '11:40' }).click();
+    await expect.poll(() => spotifyReceived(page)).toEqual([{ command: 'seek', timestamp: 700 }, { command: 'resume' }]);
+    await expect.poll(() => markedPassage(page)).toBe(paths.episodeMoment(SPOTIFY_EPISODE, 700));
+    await close();
+  });
+});
+
 describe('searching the transcript', () => {
   it('finds a word, goes next and previous (buttons, Enter, Shift+Enter), and announces where it is', async () => {
     const { page, close } = await openEpisode(MERGER);
@@ -507,7 +566,7 @@ describe('searching every transcript from /podcast', () => {
     const tab = await ctx.tab({ viewport: VIEWPORT });
     const { page, problems, close } = tab;
     await serveAudio(page);
-    await stubYouTube(page);
+    await stubEmbeds(page);
     await page.goto(`${ctx.server.origin}/podcast?q=batched`);
     const card = page.locator('.episode-card', { hasText: 'Audio Edition' });
     const link = card.locator('.episode-card__moment');

@@ -5,12 +5,13 @@
  * No player script is loaded (the CSP allows scripts from this origin only). YouTube's embed, with
  * enablejsapi=1 and our origin in its address (episode-media.tsx), takes its IFrame API's messages:
  * `listening` once, then `command` (seekTo, playVideo); it answers with `infoDelivery`, whose
- * currentTime follows playback. An embed that has not played yet reports 0, not the moment it will start
- * at (`start=`), so its position is followed only once it has played: else opening `?t=250` would see
- * the marked passage jump back to the first. Spotify documents only its iFrame API script, which is a wrapper over
+ * currentTime follows playback. Spotify documents only its iFrame API script, which is a wrapper over
  * messages to its embed (`{command: 'seek', timestamp}`, `{command: 'resume'}`; the embed answers with
  * `ready` and `playback_update`, position in ms): the same messages are sent here. Should Spotify stop
  * taking them, a click still updates the address, and a reload opens the embed at the moment (`t=`).
+ *
+ * An embed that has not played yet reports 0, not the moment it will start at (`start=`, `t=`), so its
+ * position is followed only once it has played: else opening `?t=250` would mark the first passage.
  */
 
 const PLAYER = '.episode-player';
