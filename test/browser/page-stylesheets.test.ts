@@ -132,7 +132,8 @@ describe('a page reached by a link', () => {
       });
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Podcast' }).click();
       await page.waitForURL('**/podcast');
-      await page.locator('main h1').waitFor();
+      // The address changes before React commits the new page (and the home page has a <main h1> too): wait for the commit.
+      await page.locator('.home-hero').waitFor({ state: 'detached' });
       const podcastStylesheet = expect.stringMatching(/^\/assets\/page-podcast-[\w-]+\.css$/);
       expect(await page.evaluate(() => (window as unknown as { appliedAtSwap?: string[] }).appliedAtSwap)).toEqual([podcastStylesheet]);
       expect(await appliedStylesheets(page)).toEqual([podcastStylesheet]);
@@ -157,7 +158,7 @@ describe('a page reached by a link', () => {
       const nav = page.getByRole('navigation', { name: 'Main' });
       await nav.getByRole('link', { name: 'Podcast' }).click();
       await page.waitForURL('**/podcast');
-      await page.locator('main h1').waitFor();
+      await page.locator('.home-hero').waitFor({ state: 'detached' });
       expect(await appliedStylesheets(page)).toEqual(['inline']);
       // Not an unstyled page: the header keeps the rules every page shares.
       expect(await page.locator('.site-header').evaluate((header) => getComputedStyle(header).position)).toBe('fixed');
