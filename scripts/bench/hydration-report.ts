@@ -142,3 +142,25 @@ export function printWithoutScript(results: Map<string, Load[][]>, withoutScript
       'measured until the load event + the same quiet time; longest: median (and max) of the loads.',
   );
 }
+
+/**
+ * --floor: the least a page costs a fresh renderer here, beside each page's longest task and a third of the
+ * reference's (issue 44's goal): a goal under the floor is one no page can meet on this machine.
+ */
+export function printFloor(results: Map<string, Load[][]>, floor: Load[]) {
+  const longest = (loads: Load[]) => median(loads.map((run) => run.cpu.longest));
+  const tbt = (loads: Load[]) => median(loads.map((run) => run.cpu.tbt));
+  const floorLongest = longest(floor);
+  console.log(
+    `\nThe floor: a page of one heading and one paragraph, no stylesheet, no script, loaded as the pages are (${floor.length} loads),` +
+      `\nthread time: longest ${ms(floorLongest)} (min ${ms(Math.min(...floor.map((run) => run.cpu.longest)))}, ` +
+      `max ${ms(Math.max(...floor.map((run) => run.cpu.longest)))}), TBT ${ms(tbt(floor))}`,
+  );
+  const widths = [36, 11, 11, 14, 14];
+  console.log(row(widths, ['page', 'A longest', 'B longest', 'a third of B', 'third ÷ floor']));
+  for (const [page, [a, b]] of results) {
+    const third = longest(b!) / 3;
+    console.log(row(widths, [pageLabel(page), ms(longest(a!)), ms(longest(b!)), ms(third), ratio(third, floorLongest)]));
+  }
+  console.log('a third ÷ floor under 1.00: a third of the reference is less than a page of one paragraph costs.');
+}

@@ -10,6 +10,7 @@
  *   npx tsx scripts/bench/hydration-tasks.ts --save-traces DIR  also: each load's trace, for DevTools' Performance panel
  *   npx tsx scripts/bench/hydration-tasks.ts --runtime          with DevTools' Runtime domain on, as Lighthouse measures
  *   npx tsx scripts/bench/hydration-tasks.ts --no-script        also: each build's pages with their scripts refused, what the HTML and CSS cost alone
+ *   npx tsx scripts/bench/hydration-tasks.ts --floor            also: a page of one heading and one paragraph, the least any page costs
  *
  * The reference is checked out into a temporary git worktree (under the OS's
  * temporary folder, with this checkout's node_modules linked in), built with its
@@ -55,6 +56,8 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
 import { mkdir, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,7 +69,7 @@ import { startServerProcess } from '../local/server-process';
 import type { ServerProcess } from '../local/server-process';
 import { CdpPipe } from './cdp-pipe';
 import type { Tab } from './cdp-pipe';
-import { printExplanation, printTables, printWithoutScript } from './hydration-report';
+import { printExplanation, printFloor, printTables, printWithoutScript } from './hydration-report';
 import { analyse } from './trace-tasks';
 import type { Load, TraceEvent } from './trace-tasks';
 
@@ -82,6 +85,7 @@ const { values, positionals } = parseArgs({
     'save-traces': { type: 'string' },
     runtime: { type: 'boolean', default: false },
     'no-script': { type: 'boolean', default: false },
+    floor: { type: 'boolean', default: false },
   },
   allowPositionals: true,
 });
@@ -172,11 +176,36 @@ async function waitUntilLoaded(cdp: Tab): Promise<number> {
   throw new Error(`not loaded after ${HYDRATION_TIMEOUT_MS / 1000} s`);
 }
 
-async function load(browser: CdpPipe, url: string, traceName: string, { script = true } = {}): Promise<Load> {
+/**
+ * --floor: what a fresh renderer spends on any page at all (the navigation's commit, a document, a first style,
+ * layout and paint), served from this process over loopback and loaded exactly as the site's pages are. A goal
+ * below it cannot be met by any page on this machine.
+ */
+const FLOOR_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Floor</title></head>' +
+  '<body><h1>A heading</h1><p>One paragraph of text, and nothing else: no stylesheet, no script, no image.</p></body></html>';
+
+async function startFloorServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(FLOOR_HTML) });
+    response.end(FLOOR_HTML);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** `script: false`: the page's scripts refused and the load done at the load event (nothing to hydrate). */
+async function load(
+  browser: CdpPipe,
+  url: string,
+  traceName: string,
+  { script = true, refuseScripts = !script }: { script?: boolean; refuseScripts?: boolean } = {},
+): Promise<Load> {
   const tab = await browser.openTab({ runtime: values.runtime });
   try {
     await tab.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-    if (!script) {
+    if (refuseScripts) {
       // The page's own scripts refused, not JavaScript turned off: with it off, Chromium would also give the hero's
       // <video> its native controls and load every lazy image at once, work the page never asks for.
       await tab.send('Network.enable');
@@ -210,6 +239,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'hydration-tasks-'));
 const refDir = path.join(work, reference.slice(0, 12));
 const servers: ServerProcess[] = [];
 let browser: CdpPipe | undefined;
+let floorServer: Awaited<ReturnType<typeof startFloorServer>> | undefined;
 try {
   git('worktree', 'add', '--detach', '--quiet', refDir, reference);
   await symlink(realpathSync(path.join(rootDir, 'node_modules')), path.join(refDir, 'node_modules'), 'dir');
@@ -250,6 +280,9 @@ try {
   console.log(`${RUNS} loads of each, alternating A and B, each in a fresh context; times in ms\n`);
   const results = new Map<string, Load[][]>();
   const withoutScript = new Map<string, Load[][]>();
+  // The floor's loads are spread over the whole run, one after each A/B pair, so that the host's noise falls on it alike.
+  const floor: Load[] = [];
+  if (values.floor) floorServer = await startFloorServer();
   for (const page of PAGES) {
     const loads: Load[][] = [[], []];
     for (let run = 0; run < RUNS; run++) {
@@ -265,6 +298,10 @@ try {
             console.log(`${builds[index]!.name} ${page}, load ${run + 1}: ${error.message}; loading it again`);
           }
         }
+      }
+      if (floorServer) {
+        const traceName = `floor-${floor.length + 1}`;
+        floor.push(await load(browser, floorServer.url, traceName, { script: false, refuseScripts: false }));
       }
       process.stderr.write(`\r${page}: ${run + 1}/${RUNS}   `);
     }
@@ -286,6 +323,7 @@ try {
 
   printTables(results, QUIET_MS);
   if (values['no-script']) printWithoutScript(results, withoutScript);
+  if (values.floor) printFloor(results, floor);
   if (values.explain) {
     for (const [page, [a, b]] of results) {
       printExplanation(page, builds[0]!.label, a!);
@@ -294,6 +332,7 @@ try {
   }
 } finally {
   await browser?.close();
+  await floorServer?.close();
   for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();
   await unlink(path.join(refDir, 'node_modules')).catch(() => undefined);
   try {
