@@ -78,6 +78,29 @@ function clippedBoxes(page: Page): Promise<string[]> {
 }
 
 /**
+ * Rendered text set in neither of the site's two stacks (`--font-sans`, `--font-serif`): a control left in the
+ * browser's own font (13.33 px Arial on Linux), which looks foreign and costs a phone a font face for it alone.
+ * Visually hidden labels count: they are laid out, and shaped, like any text.
+ */
+function foreignFonts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const normalise = (stack: string) => stack.replace(/["'\s]/g, '');
+    const root = getComputedStyle(document.documentElement);
+    const stacks = new Set(['--font-sans', '--font-serif'].map((name) => normalise(root.getPropertyValue(name))));
+    const found = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || !node.textContent!.trim() || element.closest('noscript') || element.getClientRects().length === 0) continue;
+      const family = getComputedStyle(element).fontFamily;
+      if (!stacks.has(normalise(family)))
+        found.add(`${element.tagName.toLowerCase()}.${element.className} "${node.textContent!.trim().slice(0, 30)}": ${family}`);
+    }
+    return [...found].slice(0, 8);
+  });
+}
+
+/**
  * Links and buttons that fail 2.5.8: smaller than 24 × 24 px and not saved by
  * either exception. Inline: a link laid out inline in a block with other text
  * around it (a link in a sentence). Spacing: a 24 px circle centred on the
@@ -145,6 +168,7 @@ describe.each([
 describe.each([320, 1280])('at %i px', (width) => {
   interface Measured {
     smallTargets: string[];
+    foreignFonts: string[];
     letterSpacing: string;
     clippedWithSpacing: string[];
     overflowWithSpacing: HorizontalOverflow;
@@ -159,9 +183,11 @@ describe.each([320, 1280])('at %i px', (width) => {
       for (const path of pages) {
         await load(tab.page, path);
         const small = await smallTargets(tab.page);
+        const foreign = await foreignFonts(tab.page);
         await tab.page.addStyleTag({ content: TEXT_SPACING_CSS });
         measured.set(path, {
           smallTargets: small,
+          foreignFonts: foreign,
           letterSpacing: await tab.page.evaluate(() => getComputedStyle(document.querySelector('main p')!).letterSpacing),
           clippedWithSpacing: await clippedBoxes(tab.page),
           overflowWithSpacing: await horizontalOverflow(tab.page),
@@ -182,6 +208,11 @@ describe.each([320, 1280])('at %i px', (width) => {
     expect([...measured.keys()]).toEqual(pages);
     for (const [path, result] of measured) expect(result.smallTargets, path).toEqual([]);
     expect(smallTargetsInOpenMenu, 'open menu').toEqual([]);
+  });
+
+  it("every text is set in one of the site's two font stacks, a control's hidden label too", () => {
+    expect([...measured.keys()]).toEqual(pages);
+    for (const [path, result] of measured) expect(result.foreignFonts, path).toEqual([]);
   });
 
   it('the WCAG spacing overrides (1.4.12) clip no text and add no sideways scroll', () => {
