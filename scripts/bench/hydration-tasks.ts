@@ -195,7 +195,10 @@ async function startFloorServer(): Promise<{ url: string; close: () => Promise<v
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-/** `script: false`: the page's scripts refused and the load done at the load event (nothing to hydrate). */
+/**
+ * `script: false`: nothing to hydrate, so the load is done at the load event; its scripts are then refused too,
+ * unless `refuseScripts: false` (the floor's page, which has none, is loaded with no Network domain on, as the pages are).
+ */
 async function load(
   browser: CdpPipe,
   url: string,
