@@ -4,7 +4,7 @@
  * This file reads what that needs: OIDC_* and the two lists of people, CMS_EDITORS and CMS_REVIEWERS.
  */
 import { checkEmail } from '../../shared/rules/email';
-import { ConfigError, read } from './env-values';
+import { ConfigError, parseCount, read } from './env-values';
 import type { Env } from './env-values';
 
 export interface SiteBackend {
@@ -15,10 +15,19 @@ export interface SiteBackend {
   editors: string[];
   /** CMS_REVIEWERS: who may also approve and publish, lower-cased; at least one, or nothing could ever be published. */
   reviewers: string[];
+  /** CMS_SIGN_IN_RATE_LIMIT: requests to /admin/auth/* per client per minute (default 30); 0 for no limit. */
+  signInRateLimit: number;
 }
 
 /** Variables only CMS_BACKEND=site reads: set without it, they would silently do nothing. */
-export const SITE_BACKEND_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'CMS_EDITORS', 'CMS_REVIEWERS'];
+export const SITE_BACKEND_VARIABLES = [
+  'OIDC_ISSUER',
+  'OIDC_CLIENT_ID',
+  'OIDC_CLIENT_SECRET',
+  'CMS_EDITORS',
+  'CMS_REVIEWERS',
+  'CMS_SIGN_IN_RATE_LIMIT',
+];
 /** The git-host backends' variables, which the site backend has no use for (it works on CONTENT_REPO's CONTENT_BRANCH). */
 const GIT_HOST_VARIABLES = ['CMS_REPO', 'CMS_BRANCH', 'CMS_APP_ID', 'CMS_BASE_URL', 'CMS_AUTH_URL'];
 
@@ -53,6 +62,19 @@ function required(env: Env, name: string, what: string): string {
   return value;
 }
 
+/** What git strips from both ends of an author's name or address (ident.c's crud: controls, space and `.,:;<>"\'`). */
+const GIT_CRUD = String.raw`[\x00-\x20.,:;<>"\\']+`;
+const GIT_CRUD_ENDS = new RegExp(`^${GIT_CRUD}|${GIT_CRUD}$`, 'g');
+
+/**
+ * A name or address as git writes it into a commit: its ends stripped of crud, and `<`, `>` and newlines
+ * dropped within (they would break the ident line). Who wrote a commit is read back in this form, so a
+ * person is known as its author only if their address is already in it.
+ */
+export function asGitStores(value: string): string {
+  return value.replace(GIT_CRUD_ENDS, '').replace(/[\n<>]/g, '');
+}
+
 /** Comma-separated addresses, trimmed and lower-cased: a person is matched by address whatever its case. */
 function parsePeople(env: Env, name: string): string[] {
   const people = (read(env, name) ?? '')
@@ -61,6 +83,11 @@ function parsePeople(env: Env, name: string): string[] {
     .filter(Boolean);
   for (const address of people) {
     if (!checkEmail(address).ok) throw new ConfigError(`${name} must be email addresses separated by commas (got "${address}")`);
+    if (asGitStores(address) !== address) {
+      throw new ConfigError(
+        `${name} holds "${address}", which git would record as "${asGitStores(address)}", so that person would not be seen as the author of their own edits: list the address without its leading or trailing punctuation`,
+      );
+    }
   }
   return [...new Set(people)];
 }
@@ -93,5 +120,7 @@ export function parseSiteBackend(env: Env): SiteBackend {
       'CMS_REVIEWERS must name at least one email address when CMS_BACKEND is site: only a reviewer can approve and publish an edit',
     );
   }
-  return { name: 'site', oidc: { issuer, clientId, clientSecret }, editors, reviewers };
+  // A person signing in makes two or three requests: past this a minute, a client is a script.
+  const signInRateLimit = parseCount(env, 'CMS_SIGN_IN_RATE_LIMIT', 30, 'sign-in requests per client per minute, 0 for no limit', 100_000);
+  return { name: 'site', oidc: { issuer, clientId, clientSecret }, editors, reviewers, signInRateLimit };
 }

@@ -2,8 +2,13 @@
  * CMS_BACKEND=site (server/config/cms-site.ts): the identity provider, the two lists of people and the
  * content repository the server owns; each missing or wrong value is one line naming the variable.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../server/config';
+import { asGitStores } from '../../server/config/cms-site';
 
 const SITE = {
   CMS_BACKEND: 'site',
@@ -33,6 +38,7 @@ describe('CMS_BACKEND=site', () => {
       oidc: { issuer: new URL('https://login.microsoftonline.com/0b5e1a4c-tenant/v2.0'), clientId: 'client-1', clientSecret: 'secret-1' },
       editors: ['ann@example.com', 'bob@example.com'],
       reviewers: ['compliance@example.com'],
+      signInRateLimit: 30,
     });
     expect(config.contentSync?.repository).toBe('/srv/content.git');
   });
@@ -69,6 +75,63 @@ describe('CMS_BACKEND=site', () => {
     expect(refusal({ ...SITE, CMS_REVIEWERS: 'carol@example.com; dan@example.com' })).toMatch(
       /^CMS_REVIEWERS must be email addresses separated by commas/,
     );
+  });
+
+  it('reads the sign-in’s rate limit, 0 for none', () => {
+    expect(parseConfig({ ...SITE, CMS_SIGN_IN_RATE_LIMIT: '0' }, '/srv/app').cms.backend).toMatchObject({ signInRateLimit: 0 });
+    expect(refusal({ ...SITE, CMS_SIGN_IN_RATE_LIMIT: 'lots' })).toBe(
+      'CMS_SIGN_IN_RATE_LIMIT must be a whole number of sign-in requests per client per minute, 0 for no limit (got "lots")',
+    );
+  });
+
+  it('refuses an address git would record otherwise, whose owner would not be the author of their own edits', () => {
+    expect(refusal({ ...SITE, CMS_REVIEWERS: "compliance@example.com, 'rita@example.com" })).toBe(
+      `CMS_REVIEWERS holds "'rita@example.com", which git would record as "rita@example.com", so that person would not be seen as the author of their own edits: list the address without its leading or trailing punctuation`,
+    );
+    expect(refusal({ ...SITE, CMS_EDITORS: "''ann@example.com" })).toMatch(
+      /^CMS_EDITORS holds "''ann@example.com", which git would record as "ann@example.com"/,
+    );
+    expect(parseConfig({ ...SITE, CMS_EDITORS: "o'brien@example.com" }, '/srv/app').cms.backend).toMatchObject({
+      editors: ["o'brien@example.com"],
+    });
+  });
+
+  it('knows what git does to a name or an address, as git itself does it', () => {
+    const gitDir = mkdtempSync(path.join(tmpdir(), 'git-ident-'));
+    try {
+      execFileSync('git', ['init', '--quiet', '--bare', gitDir]);
+      const tree = execFileSync('git', ['--git-dir', gitDir, 'mktree'], { input: '', encoding: 'utf8' }).trim();
+      const values = [
+        "'rita@example.com",
+        "o'brien@example.com",
+        ' .Ann, ',
+        'A<b>c',
+        '"Quoted"',
+        'line\nbreak',
+        'tab\tinside',
+        '\\back\\',
+        'Mallory\x1fbob@example.com\x1f2026\x1e',
+        '\x7fDEL\u202eRLO',
+        'Zoë.',
+        '-dash-',
+      ];
+      for (const value of values) {
+        const commit = execFileSync('git', ['--git-dir', gitDir, 'commit-tree', tree, '-m', 'm'], {
+          encoding: 'utf8',
+          env: {
+            PATH: process.env.PATH,
+            GIT_AUTHOR_NAME: value,
+            GIT_AUTHOR_EMAIL: value,
+            GIT_COMMITTER_NAME: 'c',
+            GIT_COMMITTER_EMAIL: 'c@x',
+          },
+        }).trim();
+        const author = execFileSync('git', ['--git-dir', gitDir, 'log', '-1', '-z', '--format=%an%x00%ae', commit], { encoding: 'utf8' });
+        expect(author.split('\0').slice(0, 2), JSON.stringify(value)).toEqual([asGitStores(value), asGitStores(value)]);
+      }
+    } finally {
+      rmSync(gitDir, { recursive: true, force: true });
+    }
   });
 
   it('needs the content repository as a path on this machine, which the server owns', () => {

@@ -170,17 +170,21 @@ export function openGitRepository(gitDir: string) {
         .map(({ path: file, oid }) => ({ path: file, oid }));
     },
 
-    /** The commits of `head` not on `base`, oldest first, with who wrote each and when. */
+    /**
+     * The commits of `head` not on `base`, oldest first, with who wrote each and when. Read NUL-separated
+     * (`-z`, `%x00`): a name or address can hold any byte but NUL (git takes them from the environment),
+     * so no name can move the fields along and pass for someone else.
+     */
     async commitsBetween(base: string, head: string): Promise<CommitInfo[]> {
-      const out = await text(['log', '--reverse', '--format=%H%x1f%an%x1f%ae%x1f%aI%x1e', `${base}..${head}`]);
-      return out
-        .split('\x1e')
-        .map((record) => record.trim())
-        .filter(Boolean)
-        .map((record) => {
-          const [commit, name, email, at] = record.split('\x1f') as [string, string, string, string];
-          return { commit, author: { name, email }, at: new Date(at).toISOString() };
-        });
+      const { stdout } = await run(['log', '-z', '--reverse', '--format=%H%x00%an%x00%ae%x00%aI', `${base}..${head}`]);
+      const fields = stdout.toString('utf8').split('\0');
+      if (fields.pop() !== '' || fields.length % 4 !== 0) throw new GitCommandError(`git log of ${base}..${head}: unreadable output`);
+      const commits: CommitInfo[] = [];
+      for (let i = 0; i < fields.length; i += 4) {
+        const [commit, name, email, at] = fields.slice(i, i + 4) as [string, string, string, string];
+        commits.push({ commit, author: { name, email }, at: new Date(at).toISOString() });
+      }
+      return commits;
     },
 
     async mergeBase(a: string, b: string): Promise<string | undefined> {
