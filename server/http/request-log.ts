@@ -4,7 +4,8 @@
  * path writes it through pino-http (requestLog); the fast lane
  * (server/http/fast-lane.ts), which answers synchronously and has no per-request
  * child logger to make, writes the same line itself (logCompleted). Both
- * choose the level with levelOf, so the two lines cannot drift apart.
+ * choose the level with levelOf, so the two lines cannot drift apart, and
+ * write the URL through loggedUrl, so neither logs a credential.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
@@ -23,8 +24,49 @@ export function levelOf(statusCode: number, err?: unknown): 'error' | 'warn' | '
   return 'info';
 }
 
+/**
+ * Query parameters that carry a credential, by the names OAuth and OpenID Connect give them (the sign-in's
+ * callback brings `code` and `state`) and the usual others: their values never reach the log, whatever
+ * the route. Names are compared decoded and in lower case, as a server reading the query would.
+ */
+const SECRET_PARAMETERS = new Set([
+  'code',
+  'state',
+  'session_state',
+  'id_token',
+  'access_token',
+  'refresh_token',
+  'token',
+  'client_secret',
+  'secret',
+  'password',
+]);
+
+function parameterName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+/** A request's URL as the log writes it: as it came, but for the values of SECRET_PARAMETERS. */
+export function loggedUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      const name = equals === -1 ? part : part.slice(0, equals);
+      return SECRET_PARAMETERS.has(parameterName(name)) ? `${name}=[redacted]` : part;
+    });
+  return `${url.slice(0, at)}?${query.join('&')}`;
+}
+
 /** The description of a request in its completion line. */
-const describeRequest = (req: Request) => ({ id: req.id, method: req.method, url: req.originalUrl, ip: req.ip });
+const describeRequest = (req: Request) => ({ id: req.id, method: req.method, url: loggedUrl(req.originalUrl), ip: req.ip });
 
 /**
  * The Express middleware: sets the request id (and X-Request-Id), gives
@@ -67,7 +109,7 @@ export function logCompleted(logger: Logger, req: IncomingMessage & Request, id:
   logger[level](
     {
       reqId: id,
-      req: { id, method: req.method, url: req.url, ip: req.ip },
+      req: { id, method: req.method, url: loggedUrl(req.url!), ip: req.ip },
       res: { statusCode },
       responseTime: Date.now() - startedAt,
     },

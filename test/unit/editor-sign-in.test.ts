@@ -82,24 +82,37 @@ describe('SessionStore', () => {
 describe('SignInTransactions', () => {
   const transaction = { codeVerifier: 'v', state: 's', nonce: 'n', returnTo: '/admin/' };
 
-  it('gives a transaction back once, and not after its lifetime', () => {
+  it('opens what it sealed, until the lifetime is up', () => {
     let clock = 0;
     const transactions = new SignInTransactions(() => clock);
-    const id = transactions.keep(transaction);
-    expect(transactions.take(id)).toMatchObject(transaction);
-    expect(transactions.take(id)).toBeUndefined();
-    const late = transactions.keep(transaction);
-    clock += TRANSACTION_LIFETIME_MS;
-    expect(transactions.take(late)).toBeUndefined();
-    expect(transactions.take(undefined)).toBeUndefined();
-    expect(transactions.take('made-up')).toBeUndefined();
+    const sealed = transactions.seal(transaction);
+    expect(transactions.open(sealed)).toEqual({ ...transaction, startedAt: 0 });
+    clock += TRANSACTION_LIFETIME_MS - 1;
+    expect(transactions.open(sealed)).toMatchObject(transaction);
+    clock += 1;
+    expect(transactions.open(sealed)).toBeUndefined();
+    expect(transactions.open(undefined)).toBeUndefined();
+    expect(transactions.open('made-up')).toBeUndefined();
   });
 
-  it('holds at most a thousand, dropping the oldest', () => {
+  it('seals so that the cookie shows nothing, and a value changed by one bit or sealed by another process opens nothing', () => {
     const transactions = new SignInTransactions(() => 0);
-    const first = transactions.keep(transaction);
-    for (let index = 0; index < 1_000; index += 1) transactions.keep(transaction);
-    expect(transactions.take(first)).toBeUndefined();
+    const sealed = transactions.seal(transaction);
+    const raw = Buffer.from(sealed, 'base64url');
+    expect(raw.toString('latin1')).not.toMatch(/codeVerifier|admin/);
+    for (let at = 0; at < raw.length; at += 7) {
+      const changed = Buffer.from(raw);
+      changed[at]! ^= 1;
+      expect(transactions.open(changed.toString('base64url')), `byte ${at}`).toBeUndefined();
+    }
+    expect(new SignInTransactions(() => 0).open(sealed)).toBeUndefined();
+  });
+
+  it('keeps nothing per sign-in: the first of many thousand still opens', () => {
+    const transactions = new SignInTransactions(() => 0);
+    const first = transactions.seal(transaction);
+    for (let index = 0; index < 5_000; index += 1) transactions.seal(transaction);
+    expect(transactions.open(first)).toMatchObject(transaction);
   });
 });
 

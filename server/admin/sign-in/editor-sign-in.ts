@@ -18,6 +18,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config';
 import type { SiteBackend } from '../../config/cms';
+import { asGitStores } from '../../config/cms-site';
 import { roleOf } from './editor-access';
 import { openIdProvider } from './openid-provider';
 import type { OpenIdProvider } from './openid-provider';
@@ -34,11 +35,14 @@ import {
   SIGN_IN_STYLESHEET,
   SIGN_IN_STYLESHEET_PATH,
   signInPage,
+  unusableAddressPage,
   unverifiedEmailPage,
 } from './sign-in-pages';
+import { signInRateLimit } from './sign-in-rate-limit';
 import { SignInTransactions, TRANSACTION_LIFETIME_MS } from './sign-in-transactions';
 import { ABSOLUTE_LIFETIME_MS, SessionStore } from './session-store';
 import type { Clock } from './session-store';
+import { editorName } from './signed-in-editor';
 import type { SignedInEditor } from './signed-in-editor';
 
 export interface EditorSignInOptions {
@@ -59,9 +63,14 @@ export interface EditorSignIn {
 const EDITOR_HOME = '/admin/';
 export const SESSION_ENDED = 'Your session has ended: sign in again.';
 
-/** A path of the editor to return to; anything else (another site, `//host`, a backslash trick) is the editor's home. */
+/** The longest path to return to: it rides in the sign-in's cookie, which a browser keeps only under 4 kB. */
+const RETURN_PATH_MAX_LENGTH = 1_000;
+
+/** A path of the editor to return to; anything else (another site, `//host`, a backslash trick, a novel) is the editor's home. */
 function returnPath(raw: unknown): string {
-  return typeof raw === 'string' && /^\/admin\/[^\\]*$/.test(raw) && !raw.includes('//') ? raw : EDITOR_HOME;
+  return typeof raw === 'string' && raw.length <= RETURN_PATH_MAX_LENGTH && /^\/admin\/[^\\]*$/.test(raw) && !raw.includes('//')
+    ? raw
+    : EDITOR_HOME;
 }
 
 /** What went wrong, for the log: openid-client's message and the check that failed (its cause), never a token. */
@@ -114,6 +123,7 @@ function signIn(
   };
 
   const router = express.Router({ caseSensitive: true, strict: true });
+  router.use('/admin/auth', signInRateLimit(backend.signInRateLimit, logger));
 
   router.get(SIGN_IN_STYLESHEET_PATH, (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=3600');
@@ -129,13 +139,13 @@ function signIn(
       html(res, 503, providerUnavailablePage());
       return;
     }
-    cookies.set(req, res, SIGN_IN_COOKIE, transactions.keep(started.transaction), TRANSACTION_LIFETIME_MS);
+    cookies.set(req, res, SIGN_IN_COOKIE, transactions.seal(started.transaction), TRANSACTION_LIFETIME_MS);
     res.setHeader('Cache-Control', 'no-store');
     res.redirect(303, started.url.href);
   });
 
   router.get(CALLBACK_PATH, async (req, res) => {
-    const transaction = transactions.take(cookies.read(req, SIGN_IN_COOKIE));
+    const transaction = transactions.open(cookies.read(req, SIGN_IN_COOKIE));
     cookies.clear(req, res, SIGN_IN_COOKIE);
     if (!transaction) {
       log(req).warn('editor sign-in refused: no sign-in in progress for this callback (forged, replayed, expired or from another browser)');
@@ -163,9 +173,19 @@ function signIn(
       html(res, 403, unverifiedEmailPage(identity.unverifiedEmail));
       return;
     }
+    if (asGitStores(identity.email) !== identity.email) {
+      // CMS_EDITORS and CMS_REVIEWERS cannot hold such an address (server/config/cms-site.ts): no role to give.
+      log(req).warn({ subject: identity.subject, email: identity.email }, 'editor sign-in refused: an address git would record otherwise');
+      html(res, 403, unusableAddressPage(identity.email));
+      return;
+    }
+    const name = editorName(identity.name, identity.email);
+    if (identity.name !== undefined && name !== identity.name) {
+      log(req).warn({ subject: identity.subject, editor: identity.email, name }, 'editor sign-in: the name from the provider was cleaned');
+    }
     // A fresh id at each sign-in; whatever session this browser had is over.
     sessions.end(cookies.read(req, SESSION_COOKIE));
-    const id = sessions.create({ email: identity.email, name: identity.name ?? identity.email });
+    const id = sessions.create({ email: identity.email, name });
     cookies.set(req, res, SESSION_COOKIE, id, ABSOLUTE_LIFETIME_MS);
     log(req).info({ editor: identity.email, role: roleOf(identity.email, backend) ?? 'none' }, 'editor signed in');
     res.setHeader('Cache-Control', 'no-store');

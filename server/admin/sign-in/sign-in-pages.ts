@@ -70,6 +70,22 @@ export function providerUnavailablePage(): string {
   ]);
 }
 
+/** Too many requests to the sign-in from this client: a script, or a page reloading by itself. */
+export function tooManyAttemptsPage(retryAfterSeconds: number): string {
+  return page('Too many sign-in attempts', [
+    `<p>There have been too many sign-in attempts from your network. Wait ${retryAfterSeconds} seconds, then sign in again.</p>`,
+    signInLink(),
+  ]);
+}
+
+/** The provider vouches for an address git would record otherwise (a leading quote or dot): the person could not be told from their edits. */
+export function unusableAddressPage(email: string): string {
+  return page('Your email address cannot be used here', [
+    `<p>Your identity provider gives the address <strong>${escapeHtml(email)}</strong>, which the editor cannot record as the author of your changes exactly as it is.</p>`,
+    '<p>Ask the person who runs your identity provider for an address without leading or trailing punctuation, then sign in again.</p>',
+  ]);
+}
+
 /** A form posted from another site (or without saying where from): refused, no harm done. */
 export function crossSitePage(): string {
   return page('This request was refused', [
