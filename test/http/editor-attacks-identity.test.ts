@@ -93,11 +93,6 @@ describe('a forged author: a display name made to be read as someone else', () =
       options: { collectionName: 'episodes', commitMessage: `Create Episodes “${SLUG}”`, useWorkflow: true, status: 'pending_review' },
     });
     expect(saved.status).toBe(200);
-    // The commit names her, under the name the sign-in kept: no separator, nothing of the forgery left to split on.
-    expect(contentGit('log', '-1', '--format=%an|%ae', `refs/heads/cms/episodes/${SLUG}`)).toBe(
-      'Mallory bob@example.com 2026-01-01T00:00:00Z|mallory@example.com',
-    );
-
     const approve = await call(cookie, 'updateUnpublishedEntryStatus', {
       collection: 'episodes',
       slug: SLUG,
@@ -109,6 +104,10 @@ describe('a forged author: a display name made to be read as someone else', () =
     expect(publish.status).toBe(403);
     expect(await publish.json()).toEqual({ error: 'You wrote part of this entry, so someone else must publish it.' });
     expect(contentGit('log', '--format=%ae', '-1', 'refs/heads/main')).not.toBe('mallory@example.com');
+    // The commit names her, under the name the sign-in kept: no separator, nothing of the forgery left to split on.
+    expect(contentGit('log', '-1', '--format=%an|%ae', `refs/heads/cms/episodes/${SLUG}`)).toBe(
+      'Mallory bob@example.com 2026-01-01T00:00:00Z|mallory@example.com',
+    );
 
     const cleaned = site.logs.find((record) => record.msg === 'editor sign-in: the name from the provider was cleaned');
     expect(cleaned).toMatchObject({ editor: 'mallory@example.com', name: 'Mallory bob@example.com 2026-01-01T00:00:00Z' });
