@@ -174,7 +174,7 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
   );
   // 13. The editor at /admin (Decap CMS), with its own CSP; absent in production without CMS_BACKEND (the 404
   //     page below). CMS_BACKEND=site: its sign-in, its API on CONTENT_REPO, the published branch for replicas.
-  const admin = adminSurface(config, { logger, contentSync });
+  const admin = adminSurface(config, { logger, contentSync, contentSources: site.contentSources });
   if (admin) app.use(admin);
   // 14. Every other GET or HEAD is a page of the route tree, rendered once;
   //     /_data/<path> is the same page's data as JSON, for client-side navigations.

@@ -23,6 +23,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config';
 import type { BranchFollowing } from '../content-sync/follow-branch';
 import { EMBED_ORIGINS } from '../http/security-headers';
+import type { ContentSources } from '../http/security-headers';
 import { BUILD_MANIFEST_PATH } from '../pages/asset-manifest';
 import type { BuildManifest } from '../pages/asset-manifest';
 import { adminConfig, SITE_API_PATH } from './admin-config';
@@ -33,6 +34,7 @@ import type { EditorSignIn } from './sign-in/editor-sign-in';
 import { siteBackend } from './site-backend';
 
 export const ADMIN_PATH = '/admin';
+const NO_SOURCES: ContentSources = { media: [], images: [] };
 
 /** Written by scripts/build/build.ts: the admin bundle's hashed file names. */
 export const ADMIN_MANIFEST_PATH = 'dist/client/admin/manifest.json';
@@ -47,10 +49,15 @@ export interface AdminManifest {
  * elements, hence style-src 'unsafe-inline'; its config check compiles JSON
  * schemas with new Function(), hence script-src 'unsafe-eval' (scripts still come
  * from 'self' only, by src); the preview is a same-origin iframe written by script
- * (frame-src 'self'); covers and media come from any https host an editor names,
- * and uploads are previewed as blob: URLs.
+ * (frame-src 'self'); pictures and sound come from the site itself (SITE_URL's origin
+ * too, when the editor is opened at another address), the players' thumbnails and
+ * the outside hosts the published content names (read per request: publishing
+ * changes them), and uploads are previewed as blob: URLs. A host an editor names
+ * for the first time shows in the preview once published (decision 033).
  */
-export function adminCsp(connectOrigins: string[]) {
+export function adminCsp(connectOrigins: string[], siteUrl: string, contentSources: () => ContentSources = () => NO_SOURCES) {
+  const siteOrigin = new URL(siteUrl).origin;
+  const fromContent = (kind: keyof ContentSources) => () => contentSources()[kind].join(' ');
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -58,12 +65,12 @@ export function adminCsp(connectOrigins: string[]) {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
         // Decap checks its config with AJV, which compiles each JSON schema with new Function():
-        // without 'unsafe-eval' the editor stops at "Error loading the CMS configuration" (measured).
-        // Still no inline script: the page loads its one module by src.
+        // without 'unsafe-eval' the editor stops at "Error loading the CMS configuration" (measured,
+        // decision 033). Still no inline script: the page loads its one module by src.
         scriptSrc: ["'self'", "'unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', siteOrigin, EMBED_ORIGINS.youtubeThumbnails, fromContent('images')],
+        mediaSrc: ["'self'", 'blob:', siteOrigin, fromContent('media')],
         fontSrc: ["'self'", 'data:'],
         // blob: an uploaded picture is held by the page as a blob: URL, which Decap fetches back to send it
         // with the entry (and to keep it in the draft's local backup): without it no upload could be saved.
@@ -117,6 +124,8 @@ export interface AdminSurfaceOptions {
   siteApi?: RequestHandler;
   /** CMS_BACKEND=site: the content branch the site follows, told when the editor publishes (./site-backend.ts). */
   contentSync?: BranchFollowing;
+  /** The outside hosts of the published content's pictures and sound, for the preview (the site's pages allow the same). */
+  contentSources?: () => ContentSources;
 }
 
 /**
@@ -140,7 +149,7 @@ export function adminSurface(config: AppConfig, options: AdminSurfaceOptions = {
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as AdminManifest) : undefined;
   const html = manifest && adminPage(manifest.script, previewAssets(config.rootDir));
   const configJson = JSON.stringify(admin.json);
-  const csp = adminCsp(admin.connectOrigins);
+  const csp = adminCsp(admin.connectOrigins, config.siteUrl, options.contentSources);
 
   const router = express.Router({ caseSensitive: true, strict: true });
   router.use(ADMIN_PATH, csp, (_req, res, next) => {

@@ -5,7 +5,9 @@
  */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { makeApp } from '../support/app';
+import { createContentStore } from '../../server/content/content-store';
+import { makeApp, rootDir } from '../support/app';
+import { copyOfContent, sampleEpisode, writeEpisode } from '../support/content-dir';
 
 const PRODUCTION = { NODE_ENV: 'production' };
 const GITLAB = {
@@ -99,6 +101,34 @@ describe('/admin with CMS_BACKEND', () => {
       'settings',
       'redirects',
     ]);
+  });
+
+  it('lets the editor show pictures and sound from the site and the hosts its content names, not from any https host', async () => {
+    const contentDir = copyOfContent();
+    writeEpisode(
+      contentDir,
+      'remote-cover',
+      { ...sampleEpisode, image: 'https://images.example.com/covers/remote.jpg', audioUrl: 'https://audio.example.net/remote.mp3' },
+      'An episode whose cover and sound are elsewhere.',
+    );
+    const { app } = makeApp({
+      env: { ...GITLAB, SITE_URL: 'https://www.harbor-ledger.example' },
+      content: createContentStore({ rootDir, contentDir, preview: false, watch: false }),
+    });
+    const csp = cspDirectives((await request(app).get('/admin/')).headers['content-security-policy']);
+    expect(csp.get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://www.harbor-ledger.example',
+      'https://i.ytimg.com',
+      'https://images.example.com',
+    ]);
+    expect(csp.get('media-src')).toEqual(["'self'", 'blob:', 'https://www.harbor-ledger.example', 'https://audio.example.net']);
+
+    const plain = cspDirectives((await request(makeApp({ env: GITLAB }).app).get('/admin/')).headers['content-security-policy']);
+    expect(plain.get('img-src')).not.toContain('https:');
+    expect(plain.get('media-src')).not.toContain('https:');
   });
 
   it('github: the config names it, with its login helper', async () => {
