@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { BackendContext } from './backend-context';
 import { ENTRY_BRANCH_PREFIX, entryHead, entryKey, publishedHead } from './backend-context';
 import type { ParamsOf } from './backend-params';
+import { entryChanges } from './entry-files';
 import { authorsOf } from './four-eyes';
 import { Refusal } from './refusal';
 
@@ -154,9 +155,10 @@ export interface UnpublishedEntry {
 const STATUS_WORDS: Record<string, string> = { A: 'added', M: 'modified', D: 'deleted', T: 'modified' };
 
 /**
- * One entry's changes: the files its branch changed since it left the published branch (the merge base,
- * so a later publication of another entry does not show up as this one's change), its status, and who
- * wrote it. Decap reads a changed file with the collection's extension as the entry, any other as its media.
+ * One entry's changes: every file its branch adds, changes or deletes since it left the published branch
+ * (the merge base, so a later publication of another entry does not show up as this one's change), which
+ * is exactly what publishing merges; its status, and who wrote it. Decap reads a changed file with the
+ * collection's extension as the entry, any other as its media.
  */
 export async function unpublishedEntry(context: BackendContext, params: ParamsOf<'unpublishedEntry'>): Promise<UnpublishedEntry> {
   let { collection, slug } = params;
@@ -168,23 +170,20 @@ export async function unpublishedEntry(context: BackendContext, params: ParamsOf
   const key = entryKey(collection!, slug!);
   const head = await entryHead(context, key);
   const published = await publishedHead(context);
-  const base = (await context.repository.mergeBase(published, head)) ?? published;
   const [changed, commits, { state }] = await Promise.all([
-    context.repository.changedFiles(base, head),
+    entryChanges(context, published, head),
     context.repository.commitsBetween(published, head),
     context.states.read(key),
   ]);
-  const diffs = changed
-    .filter((file) => file.status !== 'D')
-    .map((file) => ({
-      oldPath: file.path,
-      newPath: file.path,
-      status: STATUS_WORDS[file.status] ?? 'modified',
-      newFile: file.status === 'A',
-      path: file.path,
-      id: file.path,
-      binary: !/\.(md|markdown|ya?ml|json|toml|txt)$/i.test(file.path),
-    }));
+  const diffs = changed.map((file) => ({
+    oldPath: file.path,
+    newPath: file.path,
+    status: STATUS_WORDS[file.status] ?? 'modified',
+    newFile: file.status === 'A',
+    path: file.path,
+    id: file.path,
+    binary: !/\.(md|markdown|ya?ml|json|toml|txt)$/i.test(file.path),
+  }));
   const authors = authorsOf(commits).map((author) => author.name);
   return {
     collection: collection!,

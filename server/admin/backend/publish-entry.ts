@@ -15,6 +15,7 @@ import type { SignedInEditor } from '../sign-in/signed-in-editor';
 import type { BackendContext } from './backend-context';
 import { entryHead, entryKey, entryRef, publishedHead, publishedRef } from './backend-context';
 import type { ParamsOf } from './backend-params';
+import { entryChanges, refuseForeignChanges } from './entry-files';
 import { authorsOf, refusePublication } from './four-eyes';
 import { BackendFailure, Refusal } from './refusal';
 import { serialized } from './write-queue';
@@ -57,6 +58,11 @@ export async function publishUnpublishedEntry(
     const refusal = refusePublication(editor, authors, stored.state, head, context.reviewers);
     if (refusal) throw refusal;
     const approval = stored.state!.approval!;
+    // What the reviewer was shown (entry-reads.ts) is what merges: the branch's changes since it left the published branch.
+    refuseForeignChanges(params.collection, params.slug, await entryChanges(context, before, head), {
+      status: 422,
+      advice: 'It cannot be published: delete its unpublished changes and make them again in the editor.',
+    });
 
     const { tree, conflicts } = await repository.mergeTrees(before, head);
     if (conflicts.length > 0)
