@@ -1,5 +1,5 @@
 /**
- * An entry writes only itself (docs/decisions/034-an-entry-writes-only-itself.md): a folder collection's
+ * An entry writes only itself (docs/decisions/034-editor-backend-bounds.md): a folder collection's
  * entry its own file, <folder>/<slug>.<extension>, which a rename moves to a new name in the same folder; a
  * file collection's entry the one file it names; either, uploads to the uploads folder. Checked against what
  * a branch really changes since it left the published branch, the same changes the reviewer is shown: when a

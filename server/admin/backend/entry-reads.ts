@@ -16,7 +16,7 @@ import { Refusal } from './refusal';
 const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
 /**
- * The most of the repository's files one answer reads (docs/decisions/034-an-entry-writes-only-itself.md):
+ * The most of the repository's files one answer reads (docs/decisions/034-editor-backend-bounds.md):
  * an answer is held whole in memory about three times over (the files, their text or base64, the JSON).
  */
 export const READ_BYTES = 16_000_000;

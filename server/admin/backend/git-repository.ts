@@ -17,7 +17,7 @@ export const ZERO_OID = '0000000000000000000000000000000000000000';
 const GIT_TIMEOUT_MS = 30_000;
 /**
  * The most git processes this server runs at once, whatever the requests ask for: the rest wait their turn
- * (docs/decisions/034-an-entry-writes-only-itself.md). Each is a process of its own, and a request naming
+ * (docs/decisions/034-editor-backend-bounds.md). Each is a process of its own, and a request naming
  * two thousand files must not become two thousand of them.
  */
 export const GIT_PROCESSES = 8;
