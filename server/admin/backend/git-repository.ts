@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { writeTreeFolders } from '../../git/tree-folders';
 
 export const ZERO_OID = '0000000000000000000000000000000000000000';
 const GIT_TIMEOUT_MS = 30_000;
@@ -265,18 +266,12 @@ export function openGitRepository(gitDir: string) {
     },
 
     /**
-     * Writes `folders` of a tree into `dest` (dest/<folder>/…), as server/content-sync/git-mirror.ts
-     * writes a served version, so the content check reads exactly what would be served.
+     * Writes `folders` of a tree into `dest` (dest/<folder>/…) as a served version is written, by the
+     * same code (server/git/tree-folders.ts), so the content check reads exactly what would be served
+     * and a link or a submodule is refused here as it would be there.
      */
     async writeFolders(treeish: string, folders: string[], dest: string): Promise<void> {
-      await withIndex(async (env) => {
-        for (const folder of folders) {
-          const tree = await repository.resolve(`${treeish}:${folder}`);
-          if (!tree) continue;
-          await run(['read-tree', tree], { env });
-          await run(['--work-tree', dest, 'checkout-index', '--all', '--force', `--prefix=${path.join(dest, folder)}${path.sep}`], { env });
-        }
-      });
+      await writeTreeFolders(gitDir, treeish, folders, dest);
     },
   };
   return repository;
