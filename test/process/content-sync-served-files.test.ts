@@ -6,7 +6,7 @@
  * runs, while a picture still shows in a page).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -140,7 +140,10 @@ describe('a commit with links or a submodule where the site serves files', () =>
 
 describe('a link put into the served folder on disk', () => {
   it('is not followed, to a file or to a folder; the uploads beside it are served', async () => {
-    const served = path.join(repo.dir, 'work', 'versions', first, 'public', 'media', 'uploads');
+    // The folder of whichever commit is served now (its uploads are what the site answers from).
+    const short = /^serving ([0-9a-f]{12}) /.exec((await readyz(server.origin)).content ?? '')?.[1] ?? 'none';
+    const version = readdirSync(path.join(repo.dir, 'work', 'versions')).find((name) => name.startsWith(short)) ?? 'none';
+    const served = path.join(repo.dir, 'work', 'versions', version, 'public', 'media', 'uploads');
     symlinkSync(ledger, path.join(served, 'planted.png'));
     symlinkSync(repo.dir, path.join(served, 'planted'));
     for (const url of ['/media/uploads/planted.png', `/media/uploads/planted/${path.basename(ledger)}`]) {
