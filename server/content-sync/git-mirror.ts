@@ -15,7 +15,8 @@
  * authentication then work as they do for the operator's own git.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { CONTENT_DIR } from '../content/load-content';
@@ -31,6 +32,8 @@ const SERVED_FOLDERS = [CONTENT_DIR, MEDIA_UPLOADS.folder];
 const FETCH_TIMEOUT_MS = 120_000;
 /** How long a process waits for another's fetch or write on the same work folder: longer than any fetch. */
 const LOCK_WAIT_MS = FETCH_TIMEOUT_MS + 60_000;
+/** A process's list of the versions it serves, not renewed (at each fetch) for this long, is a process gone. */
+const LEASE_MS = 24 * 60 * 60 * 1000;
 
 export class GitError extends Error {
   override name = 'GitError';
@@ -51,6 +54,9 @@ export function openGitMirror({ repository, branch, workDir }: GitMirrorOptions)
   const gitDir = path.join(workDir, 'mirror.git');
   const versionsDir = path.join(workDir, 'versions');
   const trackingRef = `refs/remotes/content/${branch}`;
+  /** What this process serves, for the prunes of the others on this work folder (serving/<host>-<pid>). */
+  const leasesDir = path.join(workDir, 'serving');
+  const lease = path.join(leasesDir, `${hostname()}-${process.pid}`);
   /** One writer at a time on the mirror and the versions, whichever process on this work folder it is. */
   const locked = <T>(task: () => Promise<T>) => {
     mkdirSync(workDir, { recursive: true });
@@ -92,6 +98,7 @@ export function openGitMirror({ repository, branch, workDir }: GitMirrorOptions)
         await git(['fetch', '--quiet', '--no-tags', '--force', repository, `+refs/heads/${branch}:${trackingRef}`], {
           timeout: FETCH_TIMEOUT_MS,
         });
+        if (existsSync(lease)) utimesSync(lease, new Date(), new Date());
         return git(['rev-parse', '--verify', `${trackingRef}^{commit}`]);
       });
     },
@@ -115,12 +122,26 @@ export function openGitMirror({ repository, branch, workDir }: GitMirrorOptions)
       });
     },
 
-    /** Removes every version's folder but those named (what is served, and what was until just now), and any left half-written. */
+    /**
+     * Records `keep` (what is served, and what was until just now) as this process's, and removes every
+     * version's folder no process on the work folder keeps, and any left half-written: another instance
+     * on the volume may still serve a version this one has left behind.
+     */
     prune(keep: string[]): Promise<void> {
       return locked(async () => {
+        mkdirSync(leasesDir, { recursive: true });
+        writeFileSync(lease, `${keep.join('\n')}\n`);
+        const kept = new Set(keep);
+        for (const name of readdirSync(leasesDir)) {
+          const other = path.join(leasesDir, name);
+          const info = statSync(other, { throwIfNoEntry: false });
+          if (!info || other === lease) continue;
+          if (Date.now() - info.mtimeMs > LEASE_MS) rmSync(other, { force: true });
+          else for (const commit of readFileSync(other, 'utf8').split('\n')) kept.add(commit);
+        }
         if (!existsSync(versionsDir)) return;
         for (const name of readdirSync(versionsDir)) {
-          if (!keep.includes(name)) rmSync(path.join(versionsDir, name), { recursive: true, force: true });
+          if (!kept.has(name)) rmSync(path.join(versionsDir, name), { recursive: true, force: true });
         }
       });
     },
