@@ -76,9 +76,11 @@ function withoutLinks(dir: () => string | undefined, serve: (dir: string) => Req
     } catch {
       return serve(root)(req, res, next); // the static handler's own 400
     }
-    Promise.all([realpath(root), realpath(path.join(root, asked)).catch((error: NodeJS.ErrnoException) => error)])
+    // Not there, a link loop, a folder removed meanwhile: as for any file that is not there, the next handler's (a 404).
+    const realOrNone = (file: string) => realpath(file).catch(() => undefined);
+    Promise.all([realOrNone(root), realOrNone(path.join(root, asked))])
       .then(([realRoot, real]) => {
-        if (typeof real !== 'string') return real.code === 'ENOENT' || real.code === 'ENOTDIR' ? next() : next(real);
+        if (realRoot === undefined || real === undefined) return next();
         const inside = real === realRoot || real.startsWith(`${realRoot}${path.sep}`);
         if (!inside || real !== path.join(realRoot, asked).replace(/(.)\/+$/, '$1')) return next();
         serve(root)(req, res, next);
