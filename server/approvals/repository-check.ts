@@ -168,13 +168,17 @@ async function publishedHistory(git: Git, { gitDir, branch }: ContentRepository)
     .toString('utf8')
     .split('\0')
     .filter(Boolean)
-    .map((record) => ({ commit: record.slice(0, 40), anchor: record.slice(41).trim() || undefined }))
+    .map((record) => ({ commit: record.slice(0, record.indexOf(' ')), anchor: record.slice(record.indexOf(' ') + 1).trim() || undefined }))
     .reverse();
 }
 
 const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
-export async function checkAgainstRepository(lines: RecordedLine[], repository: ContentRepository): Promise<RepositoryCheck> {
+/**
+ * `whole`: `lines` is the whole record, so a Publish commit no line names is a line missing (a record
+ * that breaks part way holds only the lines before the break).
+ */
+export async function checkAgainstRepository(lines: RecordedLine[], repository: ContentRepository, whole = true): Promise<RepositoryCheck> {
   const git = gitIn(repository.gitDir);
   const history = await publishedHistory(git, repository);
   const onBranch = new Set(history.map((entry) => entry.commit));
@@ -200,7 +204,7 @@ export async function checkAgainstRepository(lines: RecordedLine[], repository: 
   }
   const named = new Set(publications.map((line) => line.publishedCommit));
   for (const { commit, anchor } of history) {
-    if (anchor && !named.has(commit)) {
+    if (whole && anchor && !named.has(commit)) {
       check.problems.push({
         line: undefined,
         text: `commit ${commit} on ${where} carries ${ANCHOR_TRAILER}: ${anchor}, but no publication line names it (a line removed, or its publishedCommit changed)`,

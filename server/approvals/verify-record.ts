@@ -75,7 +75,7 @@ export async function verifyRecord(archiveDir: string, repository?: ContentRepos
     const manifest = await checkManifest(archiveDir, line);
     for (const text of [...warcProblems, ...(manifest.problem ? [manifest.problem] : [])]) found.push({ line: line.seq, text });
   }
-  const anchors = repository && (await checkAgainstRepository(lines, repository));
+  const anchors = repository && (await checkAgainstRepository(lines, repository, !problem));
   const unnamed: string[] = [];
   for (const { line, text } of anchors?.problems ?? []) {
     if (line === undefined) unnamed.push(`the repository: ${text}`);
