@@ -44,9 +44,13 @@ const root = import.meta.dirname;
 //                         the page cache itself: the lane takes it from app.ts), nothing of forms/:
 //                         app.ts wires those in.
 //   content-import/       a podcast feed into content files: content/ and shared/.
+//   git/                  a commit's folders written out as plain files (links and submodules
+//                         refused): the one writer both content-sync/ and admin/ use, so what the
+//                         editor checks is what is served. Foundations only.
 //   content-sync/         following the content branch (CONTENT_REPO): git, the check, the webhook,
 //                         the replicas' signal. The site it swaps versions into is handed to it by
-//                         app.ts, so it imports no other room.
+//                         app.ts; of the other rooms only git/ and the ledgers' file lock (instances
+//                         on one work folder take turns on its mirror as the ledgers' writers do).
 //   admin/                the editor at /admin (Decap CMS): its page, CSP and config generated from the
 //                         schema; with CMS_BACKEND=site also its sign-in (admin/sign-in/) and its backend
 //                         on the content repository (admin/backend/). Of pages/ only the asset manifest
@@ -122,11 +126,16 @@ const layers = [
     "the edge answers cached pages through pages' answer contract only; app.ts wires in the rest",
   ),
   room('server/content-import', [], 'the feed import writes content files'),
-  room('server/content-sync', [], 'the followed branch is checked as content, and app.ts hands it the site to swap versions into'),
+  room('server/git', [], "a commit's folders are written out from git alone, for whichever room serves or checks them"),
+  room(
+    'server/content-sync',
+    ['server/git/**', 'server/forms/storage/file-lock.*'],
+    "the followed branch is checked as content, written out by git/ under the work folder's lock, and app.ts hands it the site to swap versions into",
+  ),
   room(
     'server/admin',
-    ['server/pages/asset-manifest.*', 'server/http/security-headers.*', 'server/content-sync/**', 'server/approvals/**'],
-    "the editor is served beside the pages, not made of them: it reads the build's stylesheets and the players' origins, checks and writes the content repository, and records approvals",
+    ['server/pages/asset-manifest.*', 'server/http/security-headers.*', 'server/content-sync/**', 'server/git/**', 'server/approvals/**'],
+    "the editor is served beside the pages, not made of them: it reads the build's stylesheets and the players' origins, checks and writes the content repository (writing a merge out as a version is, by git/), and records approvals",
   ),
   room(
     'server/approvals',

@@ -7,6 +7,9 @@
  * - Every WARC a line binds is there with the SHA-256 the line recorded,
  *   and reads back whole (the archive's own verify: every record's digests,
  *   and its manifest); the manifest bound beside it has its recorded SHA-256.
+ * - With the content repository (CONTENT_REPO): every publication line
+ *   agrees with the Publish commit it names, which carries its hash, and
+ *   every such commit on the branch has its line (repository-check.ts).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +17,8 @@ import { verifyArchive } from '../archive/verify-archive';
 import type { ArchiveLine, RecordedLine } from './approval-lines';
 import { sha256Of } from './record-chain';
 import { checkRecord } from './record-file';
+import { checkAgainstRepository } from './repository-check';
+import type { ContentRepository } from './repository-check';
 
 export interface RecordVerification {
   ok: boolean;
@@ -25,6 +30,8 @@ export interface RecordVerification {
   problems: string[];
   /** The last append's line was written but not yet vouched for by approvals.head (the next append completes it). */
   unfinished: boolean;
+  /** The publications checked against the content repository, when one was given; undefined: not checked. */
+  repository?: { anchored: number; unanchored: number };
 }
 
 async function checkWarc(archiveDir: string, line: ArchiveLine): Promise<string[]> {
@@ -52,7 +59,8 @@ async function checkManifest(archiveDir: string, line: ArchiveLine): Promise<{ p
     : { problem: `${line.manifest.file}'s SHA-256 is ${sha256}, but the record says ${line.manifest.sha256}` };
 }
 
-export async function verifyRecord(archiveDir: string): Promise<RecordVerification> {
+/** `repository`: also hold each publication to its Publish commit there (throws RepositoryCheckError when it cannot be read). */
+export async function verifyRecord(archiveDir: string, repository?: ContentRepository): Promise<RecordVerification> {
   const { lines, problem, unfinished } = await checkRecord(archiveDir);
   const found: { line: number; text: string }[] = problem ? [{ line: problem.line, text: problem.problem }] : [];
   // Each WARC is read once, however many commits it holds (a commit that changed nothing visible shares one).
@@ -67,7 +75,20 @@ export async function verifyRecord(archiveDir: string): Promise<RecordVerificati
     const manifest = await checkManifest(archiveDir, line);
     for (const text of [...warcProblems, ...(manifest.problem ? [manifest.problem] : [])]) found.push({ line: line.seq, text });
   }
-  // The first bad line first, whether its fault is in the chain or in the WARC it binds.
-  const problems = found.sort((a, b) => a.line - b.line).map(({ line, text }) => `line ${line}: ${text}`);
-  return { ok: problems.length === 0, lines, warcs: checked.size, problems, unfinished: !!unfinished };
+  const anchors = repository && (await checkAgainstRepository(lines, repository, !problem));
+  const unnamed: string[] = [];
+  for (const { line, text } of anchors?.problems ?? []) {
+    if (line === undefined) unnamed.push(`the repository: ${text}`);
+    else found.push({ line, text });
+  }
+  // The first bad line first, whether its fault is in the chain, the WARC it binds or its commit; then commits no line names.
+  const problems = [...found.sort((a, b) => a.line - b.line).map(({ line, text }) => `line ${line}: ${text}`), ...unnamed];
+  return {
+    ok: problems.length === 0,
+    lines,
+    warcs: checked.size,
+    problems,
+    unfinished: !!unfinished,
+    ...(anchors ? { repository: { anchored: anchors.anchored, unanchored: anchors.unanchored } } : {}),
+  };
 }

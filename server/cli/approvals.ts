@@ -3,7 +3,8 @@
  * built to dist/cli/approvals.js:
  *
  *   npm run approvals -- list DIR [--full]   the record in words, one block per line
- *   npm run approvals -- verify DIR          the chain, the head, every bound WARC
+ *   npm run approvals -- verify DIR          the chain, the head, every bound WARC, and with
+ *                                            CONTENT_REPO (or --repo) each publication's commit
  *   npm run approvals -- export DIR OUT      a folder for an examiner
  *
  * In the container: `node dist/cli/approvals.js verify /app/archive`.
@@ -20,18 +21,24 @@ import { RECORD_FILE, RecordBrokenError } from '../approvals/approval-record';
 import { openApprovalRecord } from '../approvals/approval-record';
 import { ExportRefused, exportRecord } from '../approvals/export-record';
 import { formatRecord } from '../approvals/record-text';
+import { RepositoryCheckError } from '../approvals/repository-check';
+import type { ContentRepository } from '../approvals/repository-check';
 import { verifyRecord } from '../approvals/verify-record';
+import { ConfigError } from '../config';
+import { parseContentSync } from '../config/content-sync';
 import { CommandError, out, runCommand, UsageError } from './ledger-command';
 
 const USAGE = `Usage: approvals list DIR [--full]
-       approvals verify DIR
+       approvals verify DIR [--repo PATH] [--branch NAME]
        approvals export DIR OUT
 
   DIR is the archive folder (ARCHIVE_DIR) holding approvals.jsonl and the WARCs it binds.
   list         every publication (entry, files, authors, approver, publisher, times, commits)
                and every archive binding (WARC and SHA-256); --full adds each diff and change report
-  verify       every line, seq and previous hash, the head, every bound WARC read back
-               (exit 0 intact, 1 with the first bad line named)
+  verify       every line, seq and previous hash, the head, every bound WARC read back, and each
+               publication against its Publish commit in the content repository (CONTENT_REPO and
+               CONTENT_BRANCH as the server has them, or --repo and --branch), which carries its
+               hash (exit 0 intact, 1 with the first bad line named)
   export OUT   copies the record, its WARCs and their reports into OUT (new or empty), with
                record.txt and a README.txt on checking it by hand; refused unless it verifies`;
 
@@ -67,20 +74,50 @@ async function list(args: string[]) {
   }
 }
 
+/** The content repository as the server has it (CONTENT_REPO, CONTENT_BRANCH), or as the flags say; undefined when neither names one. */
+function contentRepository(values: { repo?: string; branch?: string }): ContentRepository | undefined {
+  const env = { CONTENT_REPO: values.repo ?? process.env.CONTENT_REPO, CONTENT_BRANCH: values.branch ?? process.env.CONTENT_BRANCH };
+  try {
+    const sync = parseContentSync(env, process.cwd());
+    return sync && { gitDir: path.resolve(sync.repository), branch: sync.branch };
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CommandError(error.message);
+    throw error;
+  }
+}
+
+/** What the repository check found, or plainly that it was not done. */
+function repositoryLine(result: Awaited<ReturnType<typeof verifyRecord>>, repository: ContentRepository | undefined): string {
+  if (!repository || !result.repository)
+    return '  not checked against the content repository: CONTENT_REPO is not set (set it as the server has it, or pass --repo PATH)';
+  const { anchored, unanchored } = result.repository;
+  const where = `${repository.gitDir} (${repository.branch})`;
+  const before = unanchored > 0 ? `; ${unanchored} published before commits carried the hash agree with what git says of them` : '';
+  return `  checked against ${where}: ${anchored} publications agree with the hash their Publish commit carries${before}`;
+}
+
 async function verify(args: string[]) {
-  const { positionals } = parse(args, {}, 1, 'verify takes the archive folder');
+  const options = { repo: { type: 'string' }, branch: { type: 'string' } } as const;
+  const { values, positionals } = parse(args, options, 1, 'verify takes the archive folder');
   const dir = await recordDir(positionals[0]!);
-  const result = await verifyRecord(dir);
+  const repository = contentRepository(values);
+  const result = await verifyRecord(dir, repository).catch((error: unknown) => {
+    if (error instanceof RepositoryCheckError)
+      throw new CommandError(`Could not check the record against the content repository: ${error.message}`);
+    throw error;
+  });
   const file = path.join(dir, RECORD_FILE);
   if (result.ok) {
     const publications = result.lines.filter((line) => line.kind === 'publication').length;
     out(
       `OK ${file}: ${result.lines.length} lines (${publications} publications, ${result.lines.length - publications} archive bindings), chain intact, ${result.warcs} WARCs match${result.unfinished ? '; the last append had not yet moved approvals.head (the next append does)' : ''}`,
     );
+    out(repositoryLine(result, repository));
     return;
   }
   out(`BROKEN ${file}: ${result.problems[0]}`);
   for (const problem of result.problems.slice(1)) out(`  also ${problem}`);
+  if (!result.repository) out(repositoryLine(result, repository));
   process.exitCode = 1;
 }
 

@@ -8,7 +8,7 @@
  * One fetch runs at a time; asking again while one runs makes exactly one
  * more, of the head as it is then (a burst of pushes is one fetch).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { ContentError } from '../content/load-content';
@@ -87,7 +87,9 @@ export function createContentFollower<T>(options: ContentFollowerOptions<T>) {
     await record
       .write(version.commit)
       .catch((error: unknown) => logger.warn({ err: error }, 'content: could not record the commit served'));
-    mirror.prune([version.commit, ...(previous ? [previous] : [])]);
+    await mirror
+      .prune([version.commit, ...(previous ? [previous] : [])])
+      .catch((error: unknown) => logger.warn({ err: error }, 'content: could not remove the versions no longer served'));
   }
 
   async function fetchOnce() {
@@ -208,6 +210,10 @@ export function fileGoodCommitRecord(workDir: string): GoodCommitRecord {
   const file = path.join(workDir, 'served-commit');
   return {
     read: async () => (existsSync(file) ? readFileSync(file, 'utf8').trim() || undefined : undefined),
-    write: async (commit) => writeFileSync(file, `${commit}\n`),
+    // Renamed into place: another instance on the same work folder reads the old commit or the new, never half a line.
+    write: async (commit) => {
+      writeFileSync(`${file}.${process.pid}`, `${commit}\n`);
+      renameSync(`${file}.${process.pid}`, file);
+    },
   };
 }

@@ -14,4 +14,19 @@ export const MEDIA_UPLOADS = {
   extensions: ['.jpg', '.jpeg', '.png', '.webp', '.avif', '.gif'],
   /** An episode's timed transcript, chosen in the editor's file field (the episode's `timedTranscript`). */
   transcriptExtensions: ['.vtt', '.srt'],
+  /**
+   * What each kind is served as, and the only files under publicPath that are served at all: the
+   * uploads are the content repository's, so anyone who can push there chooses their names and bytes,
+   * and a page or an SVG of theirs must never run on the site's origin (server/http/static-files.ts).
+   */
+  contentTypes: {
+    '.jpg': 'image/jpeg',
+    '.jpeg': 'image/jpeg',
+    '.png': 'image/png',
+    '.webp': 'image/webp',
+    '.avif': 'image/avif',
+    '.gif': 'image/gif',
+    '.vtt': 'text/vtt; charset=utf-8',
+    '.srt': 'application/x-subrip; charset=utf-8',
+  } as Readonly<Record<string, string | undefined>>,
 } as const;

@@ -5,8 +5,10 @@
  */
 import type { ServerResponse } from 'node:http';
 import { existsSync, readdirSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { Router, static as expressStatic } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { MEDIA_UPLOADS } from '../content/media-uploads';
 import expressStaticGzip from 'express-static-gzip';
 import { immutableAssets, readImmutableAssets } from './immutable-assets';
@@ -24,7 +26,68 @@ export const STATIC_FILE_HEADERS = new Map([
   ['X-Content-Type-Options', 'nosniff'],
   ['Cross-Origin-Resource-Policy', 'same-origin'],
 ]);
-const staticFileHeaders = (res: ServerResponse) => res.setHeaders(STATIC_FILE_HEADERS);
+/**
+ * What every answer under /media/uploads carries: the uploads are the content repository's, chosen by
+ * anyone who can push there, so none of them may act as a document of the site's origin (a picture
+ * still shows in an <img>: a CSP governs only a document, never an image embedded in one).
+ */
+export const UPLOAD_CSP = "default-src 'none'; sandbox";
+/** res.locals' key for the allow-listed type of the upload being answered. */
+const UPLOAD_TYPE = 'uploadContentType';
+
+const staticFileHeaders = (res: ServerResponse) => {
+  res.setHeaders(STATIC_FILE_HEADERS);
+  const type = (res as Response).locals?.[UPLOAD_TYPE] as string | undefined;
+  if (type) res.setHeader('Content-Type', type);
+};
+
+/**
+ * Under /media/uploads only the kinds the editor uploads (MEDIA_UPLOADS.contentTypes), sent as that
+ * type, whichever folder holds them (a followed commit's, the working copy's, the build's): a page,
+ * an SVG or anything else placed there by a push is a 404, and never reaches a handler.
+ */
+const inertUploads: RequestHandler = (req, res, next) => {
+  res.setHeader('Content-Security-Policy', UPLOAD_CSP);
+  const type = MEDIA_UPLOADS.contentTypes[path.extname(req.path).toLowerCase()];
+  if (!type) {
+    res
+      .status(404)
+      .type('text/plain')
+      .send(`Not found: ${MEDIA_UPLOADS.publicPath} serves only ${Object.keys(MEDIA_UPLOADS.contentTypes).join(' ')} files.\n`);
+    return;
+  }
+  res.locals[UPLOAD_TYPE] = type;
+  next();
+};
+
+/**
+ * `serve` (a static handler of `dir`) for a path it reaches through no link: a link in a served
+ * folder (put there by a commit, or by hand) would have express.static send whatever it points at,
+ * and serve-static has no option against it. One realpath per request: the file's real path must be
+ * the path asked for, under the folder's real path; else a 404, as for a file that is not there.
+ */
+function withoutLinks(dir: () => string | undefined, serve: (dir: string) => RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const root = dir();
+    if (!root) return next();
+    let asked: string;
+    try {
+      asked = decodeURIComponent(req.path);
+    } catch {
+      return serve(root)(req, res, next); // the static handler's own 400
+    }
+    // Not there, a link loop, a folder removed meanwhile: as for any file that is not there, the next handler's (a 404).
+    const realOrNone = (file: string) => realpath(file).catch(() => undefined);
+    Promise.all([realOrNone(root), realOrNone(path.join(root, asked))])
+      .then(([realRoot, real]) => {
+        if (realRoot === undefined || real === undefined) return next();
+        const inside = real === realRoot || real.startsWith(`${realRoot}${path.sep}`);
+        if (!inside || real !== path.join(realRoot, asked).replace(/(.)\/+$/, '$1')) return next();
+        serve(root)(req, res, next);
+      })
+      .catch(next);
+  };
+}
 
 /**
  * `uploadsDir`: where the served content's uploads are, when they are not the image's (a followed
@@ -33,20 +96,21 @@ const staticFileHeaders = (res: ServerResponse) => res.setHeaders(STATIC_FILE_HE
 export function staticFiles({ rootDir, isProduction }: { rootDir: string; isProduction: boolean }, uploadsDir?: () => string | undefined) {
   const router = Router();
 
+  router.use(MEDIA_UPLOADS.publicPath, inertUploads);
+
   // A followed commit's uploads, before the image's public files: one handler per folder, the last one kept.
   if (uploadsDir) {
     let served: { dir: string; handler: ReturnType<typeof expressStatic> } | undefined;
-    router.use(MEDIA_UPLOADS.publicPath, (req, res, next) => {
-      const dir = uploadsDir();
-      if (!dir) return next();
+    const handlerOf = (dir: string) => {
       if (served?.dir !== dir) {
         served = {
           dir,
           handler: expressStatic(dir, { maxAge: PUBLIC_FILES_MAX_AGE, index: false, redirect: false, setHeaders: staticFileHeaders }),
         };
       }
-      served.handler(req, res, next);
-    });
+      return served.handler;
+    };
+    router.use(MEDIA_UPLOADS.publicPath, withoutLinks(uploadsDir, handlerOf));
   }
 
   // Hashed build output never changes under a name: cached for a year. The
@@ -73,7 +137,14 @@ export function staticFiles({ rootDir, isProduction }: { rootDir: string; isProd
   // Every path costs a file-system lookup here, and browsers revalidate each file (ETag), so a picture
   // replaced under its name shows too.
   if (!isProduction) {
-    router.use(expressStatic(path.join(rootDir, 'public'), { maxAge: 0, index: false, redirect: false, setHeaders: staticFileHeaders }));
+    const workingPublic = path.join(rootDir, 'public');
+    const handler = expressStatic(workingPublic, { maxAge: 0, index: false, redirect: false, setHeaders: staticFileHeaders });
+    router.use(
+      withoutLinks(
+        () => workingPublic,
+        () => handler,
+      ),
+    );
   }
 
   // The build's copy of public/ (with the favicon PNGs and the web app manifest it draws), compressed. Its

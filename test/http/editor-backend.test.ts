@@ -463,7 +463,7 @@ describe('bad requests', () => {
             options: { collectionName: 'episodes', commitMessage: 'x', useWorkflow: true },
           },
         },
-        /an entry's files are under content\//,
+        /^This entry \(Episode\) may change only its own file, content\/episodes\/x\.md .* but it also adds server\/app\.ts\. Nothing was saved\./,
       ],
       ['not JSON', '{"action":', /not valid JSON/],
       [

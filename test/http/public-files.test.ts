@@ -70,6 +70,23 @@ describe('pictures in development', () => {
   });
 });
 
+describe('links in the working copy', () => {
+  const { app } = makeApp({ config: { rootDir: site } });
+
+  it('are not followed out of public/, to a file or to a folder, even named as a picture', async () => {
+    const ledger = path.join(site, 'subscribers.png');
+    writeFileSync(ledger, 'LEDGER-LINE-NEVER-SERVED');
+    symlinkSync(ledger, path.join(uploads, 'linked.png'));
+    symlinkSync(site, path.join(site, 'public', 'media', 'linked'));
+    for (const url of ['/media/uploads/linked.png', '/media/linked/subscribers.png']) {
+      const res = await request(app).get(url).buffer(true);
+      expect(res.status, url).toBe(404);
+      expect(String(res.text ?? res.body)).not.toContain('LEDGER-LINE');
+    }
+    expect((await request(app).get('/media/logo.svg')).status).toBe(200);
+  });
+});
+
 describe('pictures in production', () => {
   it("are the build's copy only: the working copy's public/ is never looked at", async () => {
     const { app } = makeApp({ config: { rootDir: site, isProduction: true } });

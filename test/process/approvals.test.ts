@@ -93,11 +93,12 @@ describe('approvals command', { timeout: 60_000 }, () => {
     expect(stdout).toContain(`  change:     from ${path.basename(warcs[0]!)}, report sha256 ${sha256(changeReport)}`);
   });
 
-  it('verifies an intact record in one line, exit 0', async () => {
+  it('verifies an intact record in one line, exit 0, and says the repository was not checked', async () => {
     const { code, stdout } = await approvals('verify', dir);
     expect(code).toBe(0);
     expect(stdout.trim().split('\n')).toEqual([
       `OK ${path.join(dir, 'approvals.jsonl')}: 4 lines (2 publications, 2 archive bindings), chain intact, 2 WARCs match`,
+      '  not checked against the content repository: CONTENT_REPO is not set (set it as the server has it, or pass --repo PATH)',
     ]);
   });
 

@@ -53,3 +53,20 @@ export async function startEditorSite(options: { env: Record<string, string>; no
     },
   };
 }
+
+/**
+ * One action of the editor's API as Decap's proxy backend posts it (on branch main), with a signed-in person's
+ * cookie, to a site in this process (startEditorSite) or a server process (its origin): the answer's status and JSON.
+ */
+export async function editorApi<T = { error?: string }>(
+  site: { origin: string; siteUrl: string; cookie: string },
+  action: string,
+  params: Record<string, unknown> = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${site.origin}/admin/api/v1`, {
+    method: 'POST',
+    headers: { cookie: site.cookie, origin: site.siteUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ action, params: { branch: 'main', ...params } }),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}

@@ -3,13 +3,13 @@
  * status (Ready is a reviewer's approval of the branch's head), and throwing its changes away. Each runs
  * in the repository's write queue, so what a rule was checked against is still what is written on.
  */
-import { CONTENT_DIR } from '../../content/load-content';
 import { MEDIA_UPLOADS } from '../../content/media-uploads';
 import type { Person } from '../../approvals/approval-lines';
 import type { SignedInEditor } from '../sign-in/signed-in-editor';
 import type { BackendContext } from './backend-context';
 import { entryHead, entryKey, entryRef, publishedHead } from './backend-context';
 import type { ParamsOf } from './backend-params';
+import { entryChanges, isUploadPath, refuseForeignChanges } from './entry-files';
 import { authorsOf, refuseApproval, refuseDeletion, stateAfterSave, stateAfterStatusChange } from './four-eyes';
 import type { FileChange } from './git-repository';
 import { ZERO_OID } from './git-repository';
@@ -24,13 +24,12 @@ export async function entryAuthors(context: BackendContext, published: string, h
 
 const person = (editor: SignedInEditor): Person => ({ name: editor.name, email: editor.email });
 
-/** An entry writes its files under content/ and its pictures under the uploads folder, nowhere else. */
+/**
+ * The files a save writes: its data files (moved, for a rename) and its uploads, each upload of a kind and
+ * size the site takes. Whether they are the entry's own is checked on the tree they make (entry-files.ts).
+ */
 function checkedChanges(params: ParamsOf<'persistEntry'>): { files: FileChange[]; assetPaths: string[] } {
   const dataFiles = params.dataFiles ?? [params.entry!];
-  const inContent = (file: string) => file.startsWith(`${CONTENT_DIR}/`);
-  for (const file of dataFiles.flatMap((dataFile) => [dataFile.path, dataFile.newPath ?? dataFile.path])) {
-    if (!inContent(file)) throw new Refusal(400, `persistEntry: an entry's files are under ${CONTENT_DIR}/ (got ${file})`);
-  }
   const files: FileChange[] = [];
   // decap-server moves the files only when every one has a new path (a renamed slug); so does this.
   const moved = dataFiles.every((dataFile) => dataFile.newPath && dataFile.newPath !== dataFile.path);
@@ -39,9 +38,7 @@ function checkedChanges(params: ParamsOf<'persistEntry'>): { files: FileChange[]
     if (moved) files.push({ path: dataFile.path });
   }
   for (const asset of params.assets) {
-    const extension = asset.path.slice(asset.path.lastIndexOf('.')).toLowerCase();
-    const kinds: readonly string[] = [...MEDIA_UPLOADS.extensions, ...MEDIA_UPLOADS.transcriptExtensions];
-    if (!asset.path.startsWith(`${MEDIA_UPLOADS.folder}/`) || !kinds.includes(extension))
+    if (!isUploadPath(asset.path))
       throw new Refusal(
         400,
         `A picture (${MEDIA_UPLOADS.extensions.join(', ')}) or a timed transcript (${MEDIA_UPLOADS.transcriptExtensions.join(', ')}) is uploaded to ${MEDIA_UPLOADS.folder}/ (got ${asset.path})`,
@@ -70,16 +67,23 @@ export async function persistEntry(context: BackendContext, editor: SignedInEdit
     const published = await publishedHead(context);
     const existing = await repository.resolve(`${entryRef(key)}^{commit}`);
     const parent = existing ?? published;
-    // Pictures the entry's branch added that this save no longer sends were taken out of the entry (decap-server removes them too).
+    // Pictures the entry's branch added or replaced that this save no longer sends were taken out of the entry (decap-server
+    // removes them too): an added one goes, a replaced one is the published one again (an entry never deletes a published file).
     const dropped: FileChange[] = [];
     if (existing) {
       const base = (await repository.mergeBase(published, existing)) ?? published;
       for (const file of await repository.changedFiles(base, existing)) {
-        if (file.status !== 'D' && file.path.startsWith(`${MEDIA_UPLOADS.folder}/`) && !assetPaths.includes(file.path))
-          dropped.push({ path: file.path });
+        if (file.status === 'D' || !file.path.startsWith(`${MEDIA_UPLOADS.folder}/`) || assetPaths.includes(file.path)) continue;
+        const [kept] = await repository.describeFiles(base, [file.path]);
+        dropped.push(kept ? { path: file.path, content: await repository.readBlob(kept.oid) } : { path: file.path });
       }
     }
     const tree = await repository.treeWith(parent, [...dropped, ...files]);
+    refuseForeignChanges(collection, slug, await entryChanges(context, published, existing, tree), {
+      status: 400,
+      advice:
+        'Nothing was saved. Reload the page and save this entry again; to change another page, open that page in the editor and save it on its own.',
+    });
     if (existing && tree === (await repository.treeOf(existing))) {
       context.logger.info(
         { action: 'persistEntry', entry: key, commit: existing, editor: editor.email },

@@ -12,9 +12,35 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { writeTreeFolders } from '../../git/tree-folders';
 
 export const ZERO_OID = '0000000000000000000000000000000000000000';
 const GIT_TIMEOUT_MS = 30_000;
+/**
+ * The most git processes this server runs at once, whatever the requests ask for: the rest wait their turn
+ * (docs/decisions/034-editor-backend-bounds.md). Each is a process of its own, and a request naming
+ * two thousand files must not become two thousand of them.
+ */
+export const GIT_PROCESSES = 8;
+
+/** A slot for one git process; resolves with the function that gives it back. */
+const gitSlots = (() => {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  };
+  return (): Promise<() => void> => {
+    if (running < GIT_PROCESSES) {
+      running += 1;
+      return Promise.resolve(release);
+    }
+    // The slot passes straight to the next in line: `running` stays as it is.
+    return new Promise((resolve) => waiting.push(() => resolve(release)));
+  };
+})();
 
 /** git failed in a way no request caused (a broken repository, no git): a 500 with the words logged. */
 export class GitCommandError extends Error {
@@ -63,7 +89,17 @@ export function openGitRepository(gitDir: string) {
     LC_ALL: 'C',
   };
 
-  function run(args: string[], options: RunOptions = {}): Promise<{ stdout: Buffer; code: number }> {
+  /** Every git process of this module starts here, inside a slot (GIT_PROCESSES). */
+  async function run(args: string[], options: RunOptions = {}): Promise<{ stdout: Buffer; code: number }> {
+    const release = await gitSlots();
+    try {
+      return await spawnGit(args, options);
+    } finally {
+      release();
+    }
+  }
+
+  function spawnGit(args: string[], options: RunOptions): Promise<{ stdout: Buffer; code: number }> {
     return new Promise((resolve, reject) => {
       const child = spawn('git', args, { env: { ...baseEnv, ...options.env }, timeout: GIT_TIMEOUT_MS, stdio: 'pipe' });
       const out: Buffer[] = [];
@@ -126,11 +162,24 @@ export function openGitRepository(gitDir: string) {
         .map((line) => ({ oid: line.slice(0, line.indexOf(' ')), ref: line.slice(line.indexOf(' ') + 1) }));
     },
 
-    /** A file of a commit, or undefined when the commit has none at that path. */
-    async readFile(commit: string, file: string): Promise<Buffer | undefined> {
-      const oid = await repository.resolve(`${commit}:${file}`);
-      if (!oid || (await text(['cat-file', '-t', oid])) !== 'blob') return undefined;
-      return (await run(['cat-file', 'blob', oid])).stdout;
+    /**
+     * What `commit` holds at each of `files`, in one git process (`cat-file --batch-check`): the blob and its
+     * size, or undefined where it holds no file. Sizes before contents, so a reader can refuse before reading.
+     */
+    async describeFiles(commit: string, files: string[]): Promise<Array<{ oid: string; size: number } | undefined>> {
+      if (files.length === 0) return [];
+      const { stdout } = await run(['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'], {
+        input: files.map((file) => `${commit}:${file}\n`).join(''),
+      });
+      // A name git cannot find comes back as "<name> missing", and a name may hold spaces: only a full line of three fields is an object.
+      return stdout
+        .toString('utf8')
+        .split('\n')
+        .slice(0, files.length)
+        .map((line) => {
+          const found = /^([0-9a-f]{40,64}) (\w+) (\d+)$/.exec(line);
+          return found?.[2] === 'blob' ? { oid: found[1]!, size: Number(found[3]) } : undefined;
+        });
     },
 
     async readBlob(oid: string): Promise<Buffer> {
@@ -154,20 +203,20 @@ export function openGitRepository(gitDir: string) {
       return blobs;
     },
 
-    /** Every file of a commit under `folder`, with its path from the repository's root. */
-    async listFiles(commit: string, folder: string): Promise<Array<{ path: string; oid: string }>> {
-      const { stdout } = await run(['ls-tree', '-r', '-z', '--full-tree', commit, '--', folder.replace(/\/*$/, '/')]);
+    /** Every file of a commit under `folder`, with its path from the repository's root and its size. */
+    async listFiles(commit: string, folder: string): Promise<Array<{ path: string; oid: string; size: number }>> {
+      const { stdout } = await run(['ls-tree', '-r', '-l', '-z', '--full-tree', commit, '--', folder.replace(/\/*$/, '/')]);
       return stdout
         .toString('utf8')
         .split('\0')
         .filter(Boolean)
         .map((line) => {
           const [meta, file] = [line.slice(0, line.indexOf('\t')), line.slice(line.indexOf('\t') + 1)];
-          const [, type, oid] = meta.split(' ');
-          return { type, oid: oid!, path: file };
+          const [, type, oid, size] = meta.split(/ +/);
+          return { type, oid: oid!, path: file, size: Number(size) };
         })
         .filter((entry) => entry.type === 'blob')
-        .map(({ path: file, oid }) => ({ path: file, oid }));
+        .map(({ path: file, oid, size }) => ({ path: file, oid, size }));
     },
 
     /**
@@ -269,18 +318,12 @@ export function openGitRepository(gitDir: string) {
     },
 
     /**
-     * Writes `folders` of a tree into `dest` (dest/<folder>/…), as server/content-sync/git-mirror.ts
-     * writes a served version, so the content check reads exactly what would be served.
+     * Writes `folders` of a tree into `dest` (dest/<folder>/…) as a served version is written, by the
+     * same code (server/git/tree-folders.ts), so the content check reads exactly what would be served
+     * and a link or a submodule is refused here as it would be there.
      */
     async writeFolders(treeish: string, folders: string[], dest: string): Promise<void> {
-      await withIndex(async (env) => {
-        for (const folder of folders) {
-          const tree = await repository.resolve(`${treeish}:${folder}`);
-          if (!tree) continue;
-          await run(['read-tree', tree], { env });
-          await run(['--work-tree', dest, 'checkout-index', '--all', '--force', `--prefix=${path.join(dest, folder)}${path.sep}`], { env });
-        }
-      });
+      await writeTreeFolders(gitDir, treeish, folders, dest);
     },
   };
   return repository;

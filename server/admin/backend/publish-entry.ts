@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PublicationLine } from '../../approvals/approval-lines';
+import { publishMessage } from '../../approvals/publication-anchor';
+import type { UnanchoredPublication } from '../../approvals/publication-anchor';
 import { ContentError, CONTENT_DIR } from '../../content/load-content';
 import { MEDIA_UPLOADS } from '../../content/media-uploads';
 import { checkVersion } from '../../content-sync/follow-branch';
@@ -15,6 +17,7 @@ import type { SignedInEditor } from '../sign-in/signed-in-editor';
 import type { BackendContext } from './backend-context';
 import { entryHead, entryKey, entryRef, publishedHead, publishedRef } from './backend-context';
 import type { ParamsOf } from './backend-params';
+import { entryChanges, refuseForeignChanges } from './entry-files';
 import { authorsOf, refusePublication } from './four-eyes';
 import { BackendFailure, Refusal } from './refusal';
 import { serialized } from './write-queue';
@@ -57,6 +60,11 @@ export async function publishUnpublishedEntry(
     const refusal = refusePublication(editor, authors, stored.state, head, context.reviewers);
     if (refusal) throw refusal;
     const approval = stored.state!.approval!;
+    // What the reviewer was shown (entry-reads.ts) is what merges: the branch's changes since it left the published branch.
+    refuseForeignChanges(params.collection, params.slug, await entryChanges(context, before, head), {
+      status: 422,
+      advice: 'It cannot be published: delete its unpublished changes and make them again in the editor.',
+    });
 
     const { tree, conflicts } = await repository.mergeTrees(before, head);
     if (conflicts.length > 0)
@@ -67,23 +75,11 @@ export async function publishUnpublishedEntry(
     await checkMergedTree(context, tree);
 
     const publishedAt = context.now();
-    const message = [
-      `Publish ${key}`,
-      '',
-      `Written by ${authors.map((author) => `${author.name} <${author.email}>`).join(', ')}.`,
-      `Approved by ${approval.reviewer.name} <${approval.reviewer.email}> at ${approval.at} (${approval.commit}).`,
-      `Published by ${editor.name} <${editor.email}>.`,
-    ].join('\n');
-    // Always a merge commit, never a fast-forward: the publisher is its author, and the entry's commits stay one side of it.
-    const merge = await repository.commitTree(tree, [before, head], message, { name: editor.name, email: editor.email }, publishedAt);
-    const files = (await repository.changedFiles(before, merge)).map((file) => file.path);
-    const diff = await repository.unifiedDiff(before, merge, files);
-    await repository.updateRef(publishedRef(context), merge, before);
-    // The entry is published: its branch and state go (compare-and-swap: nothing else can have moved them inside the queue).
-    await repository.deleteRef(entryRef(key), head);
-    await context.states.remove(key, stored.oid);
-
-    const line: PublicationLine = {
+    // The line is made before the merge commit, whose message carries its hash (decision 036): the files and the
+    // diff are of the merged tree, which is the commit's.
+    const files = (await repository.changedFiles(before, tree)).map((file) => file.path);
+    const diff = await repository.unifiedDiff(before, tree, files);
+    const publication: UnanchoredPublication = {
       kind: 'publication',
       entry: { collection: params.collection, slug: params.slug, files },
       authors,
@@ -93,9 +89,23 @@ export async function publishUnpublishedEntry(
       approvedAt: approval.at,
       publishedAt: publishedAt.toISOString(),
       approvedCommit: approval.commit,
-      publishedCommit: merge,
       change: { diff, sha256: createHash('sha256').update(diff).digest('hex') },
     };
+    // Always a merge commit, never a fast-forward: the publisher is its author, and the entry's commits stay one side of it.
+    const merge = await repository.commitTree(
+      tree,
+      [before, head],
+      publishMessage(publication),
+      { name: editor.name, email: editor.email },
+      publishedAt,
+    );
+    await repository.updateRef(publishedRef(context), merge, before);
+    // The entry is published: its branch and state go (compare-and-swap: nothing else can have moved them inside the queue).
+    await repository.deleteRef(entryRef(key), head);
+    await context.states.remove(key, stored.oid);
+
+    const { change, ...written } = publication;
+    const line: PublicationLine = { ...written, publishedCommit: merge, change };
     logger.info(
       { action: 'publishUnpublishedEntry', entry: key, commit: merge, approvedCommit: head, editor: editor.email },
       'editor: entry published',

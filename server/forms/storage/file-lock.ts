@@ -8,11 +8,13 @@
  *   local filesystems; it holds `<pid>@<hostname>`.
  * - A lock left by a process that died (same host, pid gone) or older than
  *   STALE_AFTER_MS is broken: holders keep it for milliseconds, so an old one
- *   can only be a leftover from a crash.
+ *   can only be a leftover from a crash. A holder that takes longer (the
+ *   content mirror's fetch, server/content-sync/git-mirror.ts) touches it
+ *   while it works, so it is never taken for a leftover.
  * - Waiting is by short polls with jitter, up to a time limit, after which
  *   the caller gets an error naming the holder.
  */
-import { open, readFile, stat, unlink } from 'node:fs/promises';
+import { open, readFile, stat, unlink, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 
 export const STALE_AFTER_MS = 30_000;
@@ -73,9 +75,15 @@ export async function withFileLock<T>(file: string, task: () => Promise<T>, wait
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
     }
   }
+  const fresh = setInterval(() => {
+    const now = new Date();
+    utimes(lockPath, now, now).catch(() => undefined);
+  }, STALE_AFTER_MS / 3);
+  fresh.unref();
   try {
     return await task();
   } finally {
+    clearInterval(fresh);
     await unlink(lockPath).catch(() => undefined);
   }
 }
