@@ -106,7 +106,7 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
   // 6. Health and readiness, before anything that could fail (not logged).
   app.get(paths.ready, readiness.readyHandler);
   app.get(paths.health, healthHandler);
-  // 7. A path that cannot be percent-decoded is one clear 400.
+  // 7. A request-target that is not a path, or a path that cannot be percent-decoded, is one clear 400.
   app.use(rejectMalformedPath);
   // 8. Hashed assets (a year) and public files (a day), with the file headers only.
   const files = staticFiles(config, site.uploadsDir);
@@ -132,8 +132,8 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
     store: storage.messages,
     rateLimitStore: storage.rateLimitStore('contact'),
     form: () => site.current().content.contact.form,
-    // The form without JavaScript posts to /contact itself: a refusal is the page, rendered for that visitor with what they typed.
-    renderForm: async (state, log) => (await site.current().renderer.renderWithData(paths.contact, { contactForm: state }, log)).html,
+    // The form without JavaScript posts to /contact itself: a refusal is the page with what they typed, admitted per request.
+    renderForm: (state, req) => site.current().pages.madeFor(req, paths.contact, { contactForm: state }),
     onOutcome: metrics && ((outcome) => metrics.contactMessages.inc({ outcome })),
     ...dependencies.contact,
   });

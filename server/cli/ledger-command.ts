@@ -33,9 +33,30 @@ export function shortTime(iso: string | undefined): string {
   return Number.isNaN(time) ? iso : new Date(time).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** RFC 4180: quoted when it holds a comma, quote or line break. */
+/**
+ * RFC 4180: quoted when it holds a comma, quote or line break. A cell a
+ * spreadsheet would take for a formula (starting with =, +, -, @, a tab or a
+ * CR) starts with a ' instead, as OWASP's CSV injection advice has it, so it
+ * opens as the text that was sent (a phone number "+44 …" reads "'+44 …").
+ */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Control characters (but line breaks and tabs where `keepLines`) and the bidirectional controls. */
+const UNSHOWN = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * What a visitor wrote, for the operator's terminal: every control character
+ * written out as \u001b and the like, so a stored escape sequence can neither
+ * drive the terminal nor a bidirectional override make a line read otherwise
+ * than it is stored.
+ */
+export function shown(text: string, { keepLines = false } = {}): string {
+  return text.replace(UNSHOWN, (char) =>
+    keepLines && (char === '\n' || char === '\t') ? char : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Warnings (a torn record skipped) go to stderr, so what is printed on stdout stays clean. */

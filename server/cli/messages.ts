@@ -28,6 +28,7 @@ import {
   requeuedSentence,
   runCommand,
   shortTime,
+  shown,
   stderrLogger,
   UsageError,
   withStorage,
@@ -49,7 +50,7 @@ const PREVIEW_LENGTH = 40;
 
 /** The first words of a message on one line. */
 function preview(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = shown(text.replace(/\s+/g, ' ').trim());
   return line.length > PREVIEW_LENGTH ? `${line.slice(0, PREVIEW_LENGTH - 1)}…` : line;
 }
 
@@ -68,7 +69,7 @@ async function list(store: MessageStore) {
   out(`${'ID'.padEnd(18)}  ${'STATUS'.padEnd(9)}  ${'RECEIVED (UTC)'.padEnd(19)}  ${'EMAIL'.padEnd(width)}  MESSAGE`);
   for (const entry of entries) {
     out(
-      `${entry.id.padEnd(18)}  ${entry.status.padEnd(9)}  ${shortTime(entry.at).padEnd(19)}  ${entry.email.padEnd(width)}  ${preview(entry.message)}`,
+      `${entry.id.padEnd(18)}  ${entry.status.padEnd(9)}  ${shortTime(entry.at).padEnd(19)}  ${shown(entry.email).padEnd(width)}  ${preview(entry.message)}`,
     );
   }
 }
@@ -87,9 +88,9 @@ function show(entry: MessageEntry) {
     ['Next try', entry.status === 'pending' && entry.next ? `${shortTime(entry.next)} UTC` : undefined],
     ['Problem', entry.lastError],
   ];
-  for (const [label, value] of rows) if (value !== undefined) out(`${`${label}:`.padEnd(10)}${value}`);
+  for (const [label, value] of rows) if (value !== undefined) out(`${`${label}:`.padEnd(10)}${shown(value)}`);
   out('');
-  out(entry.message);
+  out(shown(entry.message, { keepLines: true }));
 }
 
 async function exportCsv(store: MessageStore) {

@@ -5,10 +5,24 @@
  * and whether the fast lane answers first (FAST_LANE).
  */
 import express from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { ConfigError, parsePort, parseUrl, read } from './env-values';
 import type { Env } from './env-values';
 
 export type TrustProxy = boolean | number | string;
+
+/** How many leading bits of an IPv6 address name one client: a /64 is what one home or host is given. */
+export const IPV6_CLIENT_PREFIX = 64;
+
+/**
+ * The key every per-client budget counts a client's address under (the render
+ * budget, the forms' rate limits): an IPv4 address (or an IPv4-mapped IPv6
+ * one) as itself, an IPv6 address by its /64, so one client cannot step past
+ * a budget by rotating through the addresses of its own network.
+ */
+export function clientKey(ip: string): string {
+  return ipKeyGenerator(ip, IPV6_CLIENT_PREFIX);
+}
 
 /** The metrics listener must be a port of its own: the public one never serves /metrics. */
 export function parseMetricsPort(env: Env, port: number): number | undefined {

@@ -13,6 +13,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { StaticHandlerContext } from 'react-router-dom';
 import { PAGE_DATA_PREFIX } from '../../shared/paths';
+import { clientKey } from '../config/http';
 import { bodyFor, encodeBody, freshBody, hashOf, sendEncodedBody } from './encoded-body';
 import type { EncodedBody } from './encoded-body';
 import { createKeptPages } from './kept-pages';
@@ -29,6 +30,9 @@ import type { SearchPages } from './search-pages';
 
 /** Makes the body of a page made per request that a request will be sent. */
 type Encode = (page: CachedPage) => void;
+
+/** What madeFor answers: the page made, or that it was refused (its status, and when to come back). */
+export type PageMadeFor = { html: string } | { refused: { status: 429 | 503; retryAfterSeconds: number } };
 
 type Resolved = CachedPage | { kind: 'redirect'; status: number; location: string };
 
@@ -138,6 +142,8 @@ export function createPageCache(options: PageCacheOptions) {
     const result: QueryResult = direct ? { kind: 'page', context: direct } : await renderer.query(url);
     if (result.kind === 'redirect') return result;
     const key = enabled ? pageKeyOf(result.context, siteUrl, options.exposeErrors) : undefined;
+    // What the route made says it is a search, however its URL was spelled: admitted like any other.
+    if (key !== undefined && who !== undefined && isSearchKey(key)) return admitted(who, () => resolve(url, undefined, log, encode));
     if (key === undefined) {
       onLookup('miss');
       return admitted(enabled ? who : undefined, async () => encoded(await renderPerRequest(result.context, log, false), encode));
@@ -218,13 +224,30 @@ export function createPageCache(options: PageCacheOptions) {
     const url = which === 'data' ? pageUrlOfData(request.url) : request.url;
     const key = kept.aliasOf(url);
     if ((key !== undefined && kept.holds(key)) || !isSearchUrl(url)) return undefined;
-    return resolve(url, { request: original, client: request.ip ?? '' }, log(), (made) => bodyFor(request, made[which])).then(
+    return resolve(url, { request: original, client: clientKey(request.ip ?? '') }, log(), (made) => bodyFor(request, made[which])).then(
       (page): AheadAnswer => ('kind' in page ? { kind: 'express' } : { kind: 'page', page, which }),
       async (error: unknown): Promise<AheadAnswer> => {
         if (error instanceof RenderRefused) return { kind: 'refused', refusal: await options.refusals.answer(error, which) };
         throw error;
       },
     );
+  }
+
+  /**
+   * The page at `path` with `extra` in its data, made for one request outside
+   * the cache (the contact form shown again with what its visitor typed,
+   * PageRenderer.renderWithData): admitted for the request's client and run
+   * in the queue's turn like every page made per request, so refused form
+   * posts cannot spend what searches may not. The caller words a refusal.
+   */
+  async function madeFor(req: Request, path: string, extra: Record<string, unknown>): Promise<PageMadeFor> {
+    const who = enabled ? { request: req, client: clientKey(req.ip ?? '') } : undefined;
+    try {
+      return { html: (await admitted(who, () => renderer.renderWithData(path, extra, req.log))).html };
+    } catch (error) {
+      if (!(error instanceof RenderRefused)) throw error;
+      return { refused: { status: error.status, retryAfterSeconds: error.retryAfterSeconds } };
+    }
   }
 
   /** A page already in memory, answered at once; anything else goes on. */
@@ -237,7 +260,7 @@ export function createPageCache(options: PageCacheOptions) {
 
   /** The page `url` for Express's request `req`, admitted for its client, with the body it is sent made. */
   const resolveFor = (req: Request, url: string, which: 'html' | 'data') =>
-    resolve(url, { request: req, client: req.ip ?? '' }, req.log, (made) => bodyFor(req, made[which]));
+    resolve(url, { request: req, client: clientKey(req.ip ?? '') }, req.log, (made) => bodyFor(req, made[which]));
 
   /** GET and HEAD of every page. */
   const pageHandler: RequestHandler = async (req, res, next) => {
@@ -296,6 +319,7 @@ export function createPageCache(options: PageCacheOptions) {
     keptBodies,
     permanentPage,
     answerAhead,
+    madeFor,
     pageHandler,
     dataHandler,
     size: kept.size,

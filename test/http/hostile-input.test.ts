@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { createHttpServer, listen } from '../../server/http/http-server';
 import { siteListener } from '../../server/http/fast-lane';
-import { MALFORMED_PATH_MESSAGE } from '../../server/http/malformed-path';
+import { MALFORMED_PATH_MESSAGE, UNROUTABLE_TARGET_MESSAGE } from '../../server/http/malformed-path';
 import type { ServerTimeouts } from '../../server/http/http-server';
 import { capturingLogger, testConfig } from '../support/app';
 import { FAST_NEWSLETTER, SLOW_RETRIES } from '../support/fake-provider';
@@ -99,6 +99,22 @@ describe('malformed paths', () => {
       [400],
     );
   });
+});
+
+describe('request-targets that are not a path', () => {
+  // The absolute form a client sends a proxy, the asterisk form, a search in absolute form: this server is no proxy.
+  it.each(['http://evil.example/', 'http://evil.example', 'https://127.0.0.1/press', 'http://evil.example/podcast?q=tax', '*'])(
+    'answers GET %s with a 400 that says what is wrong, and logs no error',
+    async (target) => {
+      const before = logs.length;
+      const answer = await rawExchange(port, request('GET', target));
+      await expectRefusedCleanly(answer, [400]);
+      expect(answer.body).toBe(UNROUTABLE_TARGET_MESSAGE);
+      const lines = logs.slice(before);
+      expect(lines.filter((line) => line.level >= 50 || 'err' in line).map((line) => line.msg)).toEqual([]);
+      expect(JSON.stringify(lines)).not.toMatch(STACK_TRACE);
+    },
+  );
 });
 
 describe('path traversal against the static files', () => {

@@ -6,6 +6,7 @@
  * budget; and with renders held, a request past the queue's bound gets a 503
  * at once while cached pages are answered.
  */
+import http from 'node:http';
 import { use } from 'react';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { startPostgres } from '../../scripts/local/postgres';
 import type { TestPostgres } from '../../scripts/local/postgres';
 import { createMetrics } from '../../server/http/metrics';
 import type { Metrics } from '../../server/http/metrics';
-import { makeApp } from '../support/app';
+import { makeApp, startServer } from '../support/app';
 import { content } from '../support/content';
 
 const refusals = content.site.refusals;
@@ -97,6 +98,73 @@ describe('the per-client budget', () => {
         await Promise.all(replicas.map((replica) => replica.storage.close()));
       }
     });
+  });
+});
+
+/** GET `target` exactly as written (fetch and supertest would resolve its dot segments first) from `client`. */
+function getAsWritten(origin: string, target: string, client: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(origin);
+    http
+      .get({ hostname, port, path: target, headers: { 'X-Forwarded-For': client } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('searches however their address is spelled', () => {
+  // A burst of two and next to no refill: the third new search from one client is refused.
+  const renders = { perSecond: 0.001, burst: 2, queue: 32, share: 1 };
+  let servers: Array<Awaited<ReturnType<typeof startServer>>> = [];
+  beforeAll(async () => {
+    // In front of Express (the fast lane) and through Express alone (FAST_LANE=off).
+    servers = await Promise.all(
+      ([{}, { FAST_LANE: 'off' }] as Record<string, string>[]).map((env) =>
+        startServer({ env: { ...PROXIED, ...env }, config: { isProduction: true, renders } }),
+      ),
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+  });
+  let clients = 0;
+
+  // Every spelling the router reads as /podcast: percent-encoded letters, dot segments, case, trailing slashes, and their page data.
+  it.each([
+    '/podcast',
+    '/%70odcast',
+    '/%50ODCAST',
+    '/./podcast',
+    '/%2e/podcast',
+    '/x/../podcast',
+    '/PODCAST',
+    '/podcast//',
+    '/p%6Fdcast/',
+    '/_data/podcast',
+    '/_data/%70odcast',
+    '/_data/./podcast',
+    '/_DATA/podcast',
+    '/_data/PODCAST/',
+  ])('%s?q=… is admitted like /podcast?q=…: a client past its budget gets 429', async (path) => {
+    for (const server of servers) {
+      const client = `203.0.113.${(clients += 1)}`;
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push(await getAsWritten(server.origin, `${path}?q=estate+${(searches += 1)}x`, client));
+      expect(statuses, `${path} (${server.config.fastLane ? 'fast lane' : 'Express'})`).toEqual([200, 200, 429]);
+    }
+  });
+
+  it('counts the addresses of one IPv6 /64 as one client, and another /64 apart', async () => {
+    const [server] = servers;
+    const search = () => `/podcast?q=estate+${(searches += 1)}x`;
+    expect(await getAsWritten(server!.origin, search(), '2001:db8:a:b::1')).toBe(200);
+    expect(await getAsWritten(server!.origin, search(), '2001:db8:a:b:1:2:3:4')).toBe(200);
+    // The same /64: the budget is spent.
+    expect(await getAsWritten(server!.origin, search(), '2001:db8:a:b:ffff:ffff:ffff:fffe')).toBe(429);
+    // The next /64 of the same /56 is another client.
+    expect(await getAsWritten(server!.origin, search(), '2001:db8:a:c::1')).toBe(200);
   });
 });
 

@@ -319,6 +319,28 @@ describe('without JavaScript: 303 back to the page the form is on', () => {
     expect(res.headers.location).toBe('/?newsletter=subscribed#contact');
   });
 
+  // Paths that only become another site once resolved: /.//evil.example is //evil.example, which a browser reads as a host.
+  it.each([
+    '/.//evil.example//attacker.example/phish',
+    '/x/..//evil.example/phish',
+    '/%2e//evil.example/phish',
+    '/%2E%2E//evil.example/phish',
+    '/press/../..//evil.example',
+    '/.//evil.example',
+  ])('never sends the visitor off the site for returnTo=%j once it is resolved', async (returnTo) => {
+    const { app } = makeSubscribeApp(env);
+    const res = await post(app, { email: EMAIL, returnTo });
+    expect(res.status).toBe(303);
+    expect(new URL(res.headers.location!, SITE_URL).origin).toBe(SITE_URL);
+    expect(res.headers.location).toBe('/?newsletter=subscribed#contact');
+  });
+
+  it('sends back the resolved path, not the one as written', async () => {
+    const { app } = makeSubscribeApp(env);
+    const res = await post(app, { email: EMAIL, returnTo: '/press/./../podcast?page=2' });
+    expect(res.headers.location).toBe('/podcast?page=2&newsletter=subscribed#contact');
+  });
+
   it('falls back to a same-site Referer’s path, but never to a foreign one', async () => {
     const { app } = makeSubscribeApp(env);
     const own = await post(app, { email: 'one@example.com' }, { Referer: `${SITE_URL}/press?x=1` });

@@ -43,6 +43,8 @@ export const contactApiMessages = {
   tooLarge: 'The message was too large. Please keep it under 5,000 characters.',
   unreadable: 'The message could not be read. Please send JSON like {"name": "…", "email": "name@example.com", "message": "…"}.',
   methodNotAllowed: 'Messages are sent with POST, from the contact form on this website.',
+  formRefused:
+    'The form could not be shown again just now: too many pages were asked for at once. Go back (your browser keeps what you typed), wait a few seconds and send it again, or email us directly.',
 } as const;
 
 export interface ContactRouterDeps {
@@ -53,8 +55,15 @@ export interface ContactRouterDeps {
   topics: () => readonly string[];
   /** Records a valid message, fsync'd, and queues it for sending; rejects when it could not be written. */
   record: (values: ContactValues, log: Logger) => Promise<MessageEntry>;
-  /** The contact page showing this form state: for the form without JavaScript. */
-  renderForm: (state: ContactFormState, log: Logger) => Promise<string>;
+  /**
+   * The contact page showing this form state, for the form without JavaScript,
+   * made for `req`'s client within the render budget (server/pages/render-admission.ts),
+   * or that the budget or the queue refused it.
+   */
+  renderForm: (
+    state: ContactFormState,
+    req: Request,
+  ) => Promise<{ html: string } | { refused: { status: 429 | 503; retryAfterSeconds: number } }>;
   /** Called once per message with its outcome (for metrics). */
   onOutcome?: (outcome: 'received' | 'invalid' | 'rate-limited' | 'unavailable' | 'honeypot') => void;
 }
@@ -71,8 +80,14 @@ const RECEIVED_LOCATION = `${paths.contact}?${CONTACT_OUTCOME_PARAM}=${CONTACT_R
 export function contactRouter(deps: ContactRouterDeps): express.Router {
   /** The form without JavaScript, refused: the page again, with what was typed and why it was refused. */
   async function showForm(req: Request, res: Response, status: number, state: ContactFormState) {
-    const html = await deps.renderForm(state, req.log);
-    res.status(status).type('html').send(html);
+    const page = await deps.renderForm(state, req);
+    if ('refused' in page) {
+      // Past the render budget: said in words, not with the page (the browser's Back keeps what was typed).
+      res.setHeader('Retry-After', String(page.refused.retryAfterSeconds));
+      res.status(page.refused.status).type('text/plain').send(contactApiMessages.formRefused);
+      return;
+    }
+    res.status(status).type('html').send(page.html);
   }
 
   function received(req: Request, res: Response) {

@@ -5,11 +5,9 @@
  * POST /api/contact. Without SMTP settings the ledger is the inbox, read
  * with `npm run messages`, and the server says so once at start-up.
  */
-import type { Logger } from 'pino';
 import { paths } from '../../../shared/paths';
 import type { AppConfig } from '../../config';
 import type { ContactFormContent } from '../../../shared/content/types';
-import type { ContactFormState } from '../../../shared/rules/contact-message';
 import { createFormIntake } from '../intake/form-intake';
 import type { FormIntake, IntakeDeps, IntakeRateLimit } from '../intake/form-intake';
 import { CONTACT_RATE_WINDOW_MS, contactRouter } from './contact-handler';
@@ -32,7 +30,7 @@ export function createContactMessages(
   deps: IntakeDeps<MessageEntry> & {
     /** The form's words of the moment (topics and their labels). */
     form: () => ContactFormContent;
-    renderForm: (state: ContactFormState, log: Logger) => Promise<string>;
+    renderForm: ContactRouterDeps['renderForm'];
     onOutcome?: ContactRouterDeps['onOutcome'];
   } & ContactOptions,
 ): ContactMessages {

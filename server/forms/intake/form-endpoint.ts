@@ -19,6 +19,7 @@ import { rateLimit } from 'express-rate-limit';
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { HONEYPOT_FIELD } from '../../../shared/rules/honeypot';
+import { clientKey } from '../../config/http';
 import type { TrustProxy } from '../../config/http';
 import { crossSiteRefusal } from './same-site';
 
@@ -73,6 +74,9 @@ function honeypotFilled(fields: Fields): boolean {
   return typeof trap === 'string' ? trap.trim() !== '' : trap !== undefined && trap !== null;
 }
 
+/** The client a request counts against: its address as TRUST_PROXY says, grouped as every budget groups it. */
+const clientOf = (req: Request) => clientKey(req.ip ?? '');
+
 const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
   next();
@@ -105,6 +109,7 @@ export function formEndpoint(options: FormEndpointOptions): express.Router {
           standardHeaders: 'draft-7',
           legacyHeaders: false,
           skipFailedRequests: options.countOnlyAccepted ?? false,
+          keyGenerator: clientOf,
           // Shared by the replicas (PostgreSQL) when there is one. If it cannot be reached the
           // request goes on, and meets the same database in its handler: a 503, never a 500.
           store: options.rateLimit.store,
@@ -113,7 +118,8 @@ export function formEndpoint(options: FormEndpointOptions): express.Router {
           // per-request X-Forwarded-For complaint is replaced by the one start-up warning
           // (trustProxyWarning below).
           logger: options.logger,
-          validate: { xForwardedForHeader: false },
+          // clientOf groups IPv6 by /64 itself (clientKey), which the library cannot see from its source.
+          validate: { xForwardedForHeader: false, keyGeneratorIpFallback: false },
           handler(req, res) {
             req.log.warn(`${noun} refused: client rate limit reached`);
             const retryAfter = Number(res.getHeader('Retry-After')) || Math.ceil(windowMs / 1000);

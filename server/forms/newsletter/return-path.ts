@@ -13,8 +13,11 @@ const MAX_RETURN_PATH_LENGTH = 2048;
 /**
  * A path on this site to send the visitor back to: it must start with a single
  * '/', hold no backslash or control character, and stay on this origin when
- * resolved. The outcome parameter is dropped (a new one is added) and so is
- * any fragment. Undefined when the candidate is not such a path.
+ * resolved. What is checked and what is sent back is the path once resolved
+ * (dot segments gone): `/.//evil.example` resolves to `//evil.example`, which
+ * a browser reads as another site, so a path that resolves to one starting
+ * with two slashes is refused too. The outcome parameter is dropped (a new one
+ * is added) and so is any fragment. Undefined when the candidate is not such a path.
  */
 export function safeReturnPath(candidate: unknown): string | undefined {
   if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > MAX_RETURN_PATH_LENGTH) return undefined;
@@ -26,7 +29,7 @@ export function safeReturnPath(candidate: unknown): string | undefined {
   } catch {
     return undefined;
   }
-  if (url.origin !== PLACEHOLDER_ORIGIN || url.pathname.startsWith('/api/')) return undefined;
+  if (url.origin !== PLACEHOLDER_ORIGIN || url.pathname.startsWith('//') || url.pathname.startsWith('/api/')) return undefined;
   url.searchParams.delete(NEWSLETTER_OUTCOME_PARAM);
   return url.pathname + url.search;
 }
