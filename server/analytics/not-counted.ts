@@ -19,6 +19,24 @@ export type BotReason = (typeof BOT_REASONS)[number];
 
 export type Exclusion = { kind: 'declined'; reason: 'gpc' | 'opt-out' } | { kind: 'bot'; reason: BotReason };
 
+// isbot's one large pattern takes about 5 µs a call, a tenth of what the fast lane spends on a whole
+// cached page; a site sees few distinct User-Agents, so each one's verdict is kept. Bounded: a flood of
+// made-up ones clears the table, and a long one is never kept.
+const MAX_VERDICTS = 10_000;
+const MAX_KEPT_AGENT_LENGTH = 512;
+const verdicts = new Map<string, boolean>();
+
+function isBotAgent(userAgent: string): boolean {
+  let verdict = verdicts.get(userAgent);
+  if (verdict !== undefined) return verdict;
+  verdict = isbot(userAgent);
+  if (userAgent.length <= MAX_KEPT_AGENT_LENGTH) {
+    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+    verdicts.set(userAgent, verdict);
+  }
+  return verdict;
+}
+
 function header(headers: IncomingHttpHeaders, name: string): string {
   const value = headers[name];
   return (Array.isArray(value) ? value.join(',') : (value ?? '')).trim();
@@ -43,7 +61,7 @@ export function exclusionOf(method: string, headers: IncomingHttpHeaders): Exclu
   if (hasOptOutCookie(header(headers, 'cookie'))) return { kind: 'declined', reason: 'opt-out' };
   const userAgent = header(headers, 'user-agent');
   if (!userAgent) return { kind: 'bot', reason: 'no-user-agent' };
-  if (isbot(userAgent)) return { kind: 'bot', reason: 'user-agent' };
+  if (isBotAgent(userAgent)) return { kind: 'bot', reason: 'user-agent' };
   if (isPrefetch(headers)) return { kind: 'bot', reason: 'prefetch' };
   if (method === 'HEAD') return { kind: 'bot', reason: 'head' };
   return undefined;

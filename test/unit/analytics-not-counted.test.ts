@@ -22,6 +22,15 @@ describe('exclusionOf', () => {
     expect(exclusionOf('GET', { 'user-agent': userAgent })).toEqual({ kind: 'bot', reason: 'user-agent' });
   });
 
+  it('gives a User-Agent the same verdict every time, kept or not (longer than 512 characters)', () => {
+    const long = `${agents.crawlers[1]!} ${'x'.repeat(600)}`;
+    for (let round = 0; round < 3; round++) {
+      expect(exclusionOf('GET', { 'user-agent': agents.crawlers[1]! })).toEqual({ kind: 'bot', reason: 'user-agent' });
+      expect(exclusionOf('GET', { 'user-agent': long })).toEqual({ kind: 'bot', reason: 'user-agent' });
+      expect(exclusionOf('GET', { 'user-agent': BROWSER })).toBeUndefined();
+    }
+  });
+
   it('counts apart a request with no User-Agent', () => {
     expect(exclusionOf('GET', {})).toEqual({ kind: 'bot', reason: 'no-user-agent' });
     expect(exclusionOf('GET', { 'user-agent': '  ' })).toEqual({ kind: 'bot', reason: 'no-user-agent' });
