@@ -64,9 +64,14 @@ const root = import.meta.dirname;
 //                         to capture it, so it may import app.ts and what index.ts takes of the edge
 //                         (http/http-server, http/fast-lane's listener), and the ledgers' file lock;
 //                         nothing else of another room.
+//   analytics/            counting visits, sources and leads on the server, without a cookie
+//                         (decision 038): the rules, the day's counts in memory, the store under
+//                         ANALYTICS_DIR and the report. Of another room only the ledgers' file lock
+//                         and folder sync: processes sharing a volume share the day's salt and files.
 //   cli/                  command-line entry points: archive/, content-import/, and of forms/ the
 //                         stores (its ledgers and storage/, which the subscribers/messages commands
-//                         administer) and intake/ (what all forms share); never http/, pages/, app.ts.
+//                         administer) and intake/ (what all forms share), analytics/ (its report);
+//                         never http/, pages/, app.ts.
 //   app.ts                composes the rooms into the Express app: any room but archive/ and cli/
 //                         (archive/ imports app.ts) and index.ts.
 //   index.ts              the process: anything but cli/.
@@ -150,8 +155,14 @@ const layers = [
     'the archive serves the site in-process, as index.ts does, to capture it, and locks its folder as the ledgers do',
   ),
   room(
+    'server/analytics',
+    ['server/forms/storage/file-lock.*', 'server/forms/storage/directory-sync.*'],
+    "counting reads requests handed to it by app.ts and the edge, and shares its files across processes with the ledgers' lock",
+  ),
+  room(
     'server/cli',
     [
+      'server/analytics/**',
       'server/archive/**',
       'server/approvals/**',
       'server/content-import/**',

@@ -330,6 +330,7 @@ export async function buildCli() {
       'server/cli/content-import.ts',
       'server/cli/archive.ts',
       'server/cli/approvals.ts',
+      'server/cli/analytics.ts',
     ],
     outdir: path.join(rootDir, 'dist/cli'),
     bundle: true,

@@ -4,11 +4,13 @@
  *
  * Each area reads its own variables in a file of this folder, beside the room
  * that uses them: ./http.ts (the edge), ./pages.ts, ./storage.ts, ./outbox.ts,
- * ./newsletter.ts, ./contact.ts, ./cms.ts (the editor) and ./content-sync.ts (the followed branch); ./env-values.ts
+ * ./newsletter.ts, ./contact.ts, ./cms.ts (the editor), ./content-sync.ts (the followed branch) and ./analytics.ts; ./env-values.ts
  * holds the shapes they share. This file composes them into one AppConfig,
  * and reads the few values no area owns: LOG_LEVEL, NODE_ENV, HOST and ARCHIVE_DIR.
  */
 import path from 'node:path';
+import { parseAnalytics } from './analytics';
+import type { AnalyticsConfig } from './analytics';
 import { parseCms } from './cms';
 import type { CmsConfig } from './cms';
 import { parseContact } from './contact';
@@ -80,6 +82,8 @@ export interface AppConfig {
   contact: ContactConfig;
   /** CONTENT_REPO and the rest: the content branch the site follows (server/content-sync/); undefined: the image's content/. */
   contentSync?: ContentSyncConfig;
+  /** ANALYTICS and the rest: counting visits on the server (server/analytics/). */
+  analytics: AnalyticsConfig;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -112,6 +116,7 @@ export function parseConfig(env: Env, rootDir: string = process.cwd()): AppConfi
     newsletter: parseNewsletter(env, rootDir),
     contact: parseContact(env, rootDir),
     contentSync: parseContentSync(env, rootDir),
+    analytics: parseAnalytics(env, rootDir),
   };
   checkLease(config.outboxLeaseSeconds, config.newsletter, config.contact);
   return config;

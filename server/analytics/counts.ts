@@ -1,0 +1,45 @@
+/**
+ * The counts a process keeps in memory between two writes to the store
+ * (./count-batch.ts is what a write carries). Nothing here touches a file or
+ * a request: the edge hands in what it read, the store takes `drain()`.
+ */
+import type { Day } from './day';
+import type { DistinctState } from './distinct-count';
+import type { Channel, EntrySource } from './entry-source';
+import type { BotReason } from './not-counted';
+
+export const LEAD_ACTIONS = ['newsletter', 'contact', 'schedule', 'listen', 'play'] as const;
+export type LeadAction = (typeof LEAD_ACTIONS)[number];
+
+/** One page a person was answered: the path as routed (no query), whether it was the 404 page. */
+export interface PageView {
+  time: number;
+  path: string;
+  notFound: boolean;
+  /** The visitor key (./visitor-key.ts). */
+  key: string;
+  /** Where a 404 was linked from: another site's host, or this site's path. */
+  referrer?: string;
+}
+
+/** An entry, flattened: what a visitor-day is attributed to. */
+export interface Entry {
+  channel: Channel;
+  source: string | null;
+  campaign: EntrySource['campaign'];
+  /** The visitor-day's first page. */
+  path: string;
+}
+
+/** What one write to the store carries for one day: counts to add, distinct states to merge. */
+export interface DayBatch {
+  day: Day;
+  views: { path: string; notFound: boolean; count: number }[];
+  visitors: DistinctState;
+  pageVisitors: { path: string; visitors: DistinctState }[];
+  /** Visitor-days entered, by their entry; each visitor-day once per process. */
+  entries: { entry: Entry; count: number }[];
+  leads: { action: LeadAction; path: string; entry: Entry | null; count: number }[];
+  bots: Partial<Record<BotReason, number>>;
+  notFoundReferrers: { path: string; referrers: string[] }[];
+}
