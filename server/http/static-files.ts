@@ -67,6 +67,20 @@ const inertUploads: RequestHandler = (req, res, next) => {
  * the path asked for, under the folder's real path; else a 404, as for a file that is not there.
  */
 function withoutLinks(dir: () => string | undefined, serve: (dir: string) => RequestHandler): RequestHandler {
+  // The folder's own real path is asked once per folder (it changes only with a swap), not per request.
+  let rootOf: { root: string; real: Promise<string | undefined> } | undefined;
+  const realOrNone = (file: string) => realpath(file).catch(() => undefined);
+  const realRootOf = (root: string) => {
+    if (rootOf?.root !== root) {
+      const real = realOrNone(root);
+      rootOf = { root, real };
+      // A folder not there (yet) is asked again next time, not remembered as missing.
+      void real.then((found) => {
+        if (found === undefined && rootOf?.real === real) rootOf = undefined;
+      });
+    }
+    return rootOf.real;
+  };
   return (req, res, next) => {
     const root = dir();
     if (!root) return next();
@@ -77,8 +91,7 @@ function withoutLinks(dir: () => string | undefined, serve: (dir: string) => Req
       return serve(root)(req, res, next); // the static handler's own 400
     }
     // Not there, a link loop, a folder removed meanwhile: as for any file that is not there, the next handler's (a 404).
-    const realOrNone = (file: string) => realpath(file).catch(() => undefined);
-    Promise.all([realOrNone(root), realOrNone(path.join(root, asked))])
+    Promise.all([realRootOf(root), realOrNone(path.join(root, asked))])
       .then(([realRoot, real]) => {
         if (realRoot === undefined || real === undefined) return next();
         const inside = real === realRoot || real.startsWith(`${realRoot}${path.sep}`);

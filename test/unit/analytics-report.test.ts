@@ -116,26 +116,11 @@ describe('npm run analytics -- report', () => {
     expect(bad.stderr).toContain('--from must be a date as YYYY-MM-DD (got "2026-02-30")');
     const reversed = await analytics({ ANALYTICS_DIR: dir }, 'report', '--from', '2026-12-02', '--to', '2026-12-01', '--json');
     expect(reversed.stderr).toContain('--from (2026-12-02) is after --to (2026-12-01)');
-    const missing = await analytics(
-      { ANALYTICS_DIR: path.join(dir, 'none') },
-      'report',
-      '--from',
-      '2026-12-01',
-      '--to',
-      '2026-12-01',
-      '--json',
-    );
+    const dayOf = (env: Record<string, string>) => analytics(env, 'report', '--from', '2026-12-01', '--to', '2026-12-01', '--json');
+    const missing = await dayOf({ ANALYTICS_DIR: path.join(dir, 'none') });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No analytics store in');
-    const config = await analytics(
-      { ANALYTICS_DIR: dir, ANALYTICS: 'maybe' },
-      'report',
-      '--from',
-      '2026-12-01',
-      '--to',
-      '2026-12-01',
-      '--json',
-    );
+    const config = await dayOf({ ANALYTICS_DIR: dir, ANALYTICS: 'maybe' });
     expect(config.stderr.trim()).toBe('Invalid configuration: ANALYTICS must be on or off (got "maybe")');
   });
 });
