@@ -17,6 +17,10 @@ export interface DayAggregate {
   leads: { action: LeadAction; path: string; entry: Entry | null; count: number }[];
   bots: Partial<Record<BotReason, number>>;
   notFoundReferrers: { path: string; referrers: string[] }[];
+  /** Searches on /podcast?q= by their words (bounded a day), and whether they found anything. Absent in days counted before. */
+  searches?: { query: string; found: boolean; count: number }[];
+  /** Transcript moments opened (an episode's ?t= address), by the episode's path. Absent in days counted before. */
+  moments?: { path: string; count: number }[];
 }
 
 const MAX_REFERRERS = 20;
