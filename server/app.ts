@@ -1,18 +1,12 @@
 /**
- * The Express application, built by a factory so tests can drive it with
- * supertest without opening a port. This file only wires: each step is a
- * module of one of the three rooms, mounted here in the order a request
- * meets them.
+ * The Express application, built by a factory so tests can drive it with supertest without opening a
+ * port. This file only wires: each step is a module of a room, mounted in the order a request meets them.
+ * - server/http/   the edge: proxy trust, metrics, readiness, request log, security headers, static files, errors
+ * - server/pages/  what makes a page: content, rendering, the page cache, what is made per request, sitemap, feeds
+ * - server/forms/  what visitors send and where it goes: the two forms, their guards, the outbox and the stores
+ * - server/analytics/ visits, sources and leads counted (decision 038)
  *
- * - server/http/   the edge: proxy trust, metrics, readiness, request log,
- *                  security headers, static files, errors
- * - server/pages/  what makes a page: content, rendering, the page cache,
- *                  what may be made per request, sitemap, feeds, redirects
- * - server/forms/  what visitors send and where it goes: the two forms,
- *                  their guards, the outbox and the stores
- *
- * server/index.ts listens, and puts the fast lane (server/http/fast-lane.ts)
- * in front of this app.
+ * server/index.ts listens, and puts the fast lane (server/http/fast-lane.ts) in front of this app.
  */
 import compression from 'compression';
 import express from 'express';
@@ -20,6 +14,7 @@ import type { Logger } from 'pino';
 import type { RouteObject } from 'react-router-dom';
 import { PAGE_DATA_PREFIX, paths } from '../shared/paths';
 import { adminSurface } from './admin/admin-surface';
+import { siteAnalyticsFor, withLeads } from './analytics/site-analytics';
 import type { AppConfig } from './config';
 import type { ContentStore } from './content/content-store';
 import { contentWebhook, describeFollowing, followBranch } from './content-sync/follow-branch';
@@ -27,7 +22,7 @@ import { CONTACT_BODY_LIMIT } from './forms/contact/contact-handler';
 import { createContactMessages } from './forms/contact/contact-messages';
 import type { ContactOptions } from './forms/contact/contact-messages';
 import { trustProxyWarning } from './forms/intake/form-endpoint';
-import { createSignUps } from './forms/newsletter/sign-ups';
+import { ACCEPTED_SIGN_UP_OUTCOMES, createSignUps } from './forms/newsletter/sign-ups';
 import { BODY_LIMIT as SUBSCRIBE_BODY_LIMIT } from './forms/newsletter/subscribe-handler';
 import type { SubscribeOptions } from './forms/newsletter/sign-ups';
 import { Outbox } from './forms/outbox/outbox';
@@ -71,6 +66,8 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
     onRefused: metrics && ((reason) => metrics.pagesRefused.inc({ reason })),
     onQueue: metrics?.setRenderQueue,
   });
+  // Visits counted on the server (ANALYTICS, decision 038): every page sent is handed to it (index.ts starts and stops it).
+  const analytics = siteAnalyticsFor(config, logger);
   // What the page steps serve, rebuilt when the content changes (a broken content file stops the start here).
   const site = createPublishedSite(config, {
     logger,
@@ -79,6 +76,7 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
     onPageLookup: metrics && ((result) => metrics.pageCacheLookups.inc({ result })),
     admission: renders,
     onRenderedPerRequest: metrics && (() => metrics.pagesRenderedPerRequest.inc()),
+    countPage: analytics?.page,
   });
   // CONTENT_REPO: the site follows the content branch, swapping in each good head once built (server/content-sync/).
   const contentSync = followBranch(config, { site, logger, database: storage.database, metrics });
@@ -116,14 +114,14 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
 
   // 10. What visitors send, kept before they are told anything; one outbox
   //     delivers both forms' records (stopped by server/index.ts on shutdown).
-  //     Their answers are the only bodies compressed per request.
+  //     Their answers are the only bodies compressed per request; an accepted one is a lead, counted by its page.
   const outbox = new Outbox({ logger, timings: { leaseMs: config.outboxLeaseSeconds * 1000, ...dependencies.outbox } });
   const signUps = createSignUps(config, {
     logger,
     outbox,
     store: storage.signUps,
     rateLimitStore: storage.rateLimitStore('newsletter'),
-    onOutcome: metrics && ((outcome) => metrics.newsletterSignups.inc({ outcome })),
+    onOutcome: withLeads(analytics, 'newsletter', ACCEPTED_SIGN_UP_OUTCOMES, (outcome) => metrics?.newsletterSignups.inc({ outcome })),
     ...dependencies.newsletter,
   });
   const contactMessages = createContactMessages(config, {
@@ -134,7 +132,7 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
     form: () => site.current().content.contact.form,
     // The form without JavaScript posts to /contact itself: a refusal is the page with what they typed, admitted per request.
     renderForm: (state, req) => site.current().pages.madeFor(req, paths.contact, { contactForm: state }),
-    onOutcome: metrics && ((outcome) => metrics.contactMessages.inc({ outcome })),
+    onOutcome: withLeads(analytics, 'contact', ['received'], (outcome) => metrics?.contactMessages.inc({ outcome })),
     ...dependencies.contact,
   });
   metrics?.setOutboxBacklogSource(() => storage.signUps.backlog());
@@ -194,6 +192,7 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
     readiness,
     logger,
     metrics,
+    countPage: analytics?.page,
   };
-  return Object.assign(app, { signUps, contactMessages, outbox, readiness, storage, fastLane, contentSync });
+  return Object.assign(app, { signUps, contactMessages, outbox, readiness, storage, fastLane, contentSync, analytics });
 }

@@ -73,6 +73,8 @@ async function shutDown(signal: NodeJS.Signals) {
   const closing = performance.now();
   const drained = await closeGracefully(server, FINISH_IN_FLIGHT_MS, logger);
   await outboxStopped;
+  // Every request has been answered: what they counted is written before the store closes.
+  await app.analytics?.stop().catch((error: unknown) => logger.error({ err: error }, 'analytics: the last counts could not be written'));
   await app.contentSync?.stop();
   await app.storage.close(); // the database's connections, when DATABASE_URL is set
   logger.info({ drained, leaveMs, finishMs: Math.round(performance.now() - closing) }, 'server closed');
@@ -95,6 +97,8 @@ const portOf = (listening: typeof server) => {
   return typeof address === 'object' && address ? address.port : undefined;
 };
 const port = portOf(server) ?? config.port;
+// Counting visits: the day's salt, the hourly roll-up, a write of the counts every few seconds.
+app.analytics?.start();
 logger.info(
   { port, host: config.host, siteUrl: config.siteUrl, metricsPort: metricsServer && portOf(metricsServer) },
   `listening on http://localhost:${port}`,

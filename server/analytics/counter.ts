@@ -22,6 +22,10 @@ import type { BotReason } from './not-counted';
 
 export const MAX_NOT_FOUND_PATHS = 1000;
 export const OTHER_NOT_FOUND = '(other)';
+/** Searches are typed by visitors too: past this many distinct ones a day, the rest are counted together. */
+export const MAX_SEARCHES = 1000;
+export const OTHER_SEARCH = '(other)';
+const MAX_QUERY_LENGTH = 100;
 const MAX_REFERRERS_PER_PATH = 20;
 const MAX_PATH_LENGTH = 512;
 // A page's visitors within one batch: exact for any real page, bounded for a flood.
@@ -36,6 +40,8 @@ interface Pending {
   leads: Map<string, { action: LeadAction; path: string; entry: Entry | null; count: number }>;
   bots: Partial<Record<BotReason, number>>;
   notFoundReferrers: Map<string, Set<string>>;
+  searches: Map<string, { query: string; found: boolean; count: number }>;
+  moments: Map<string, number>;
 }
 
 interface Today {
@@ -43,7 +49,18 @@ interface Today {
   visitors: DistinctCount;
   entryOf: Map<string, Entry>;
   notFoundPaths: Set<string>;
+  queries: Set<string>;
+  leadPaths: Set<string>;
 }
+
+const newToday = (day: Day): Today => ({
+  day,
+  visitors: new DistinctCount(),
+  entryOf: new Map(),
+  notFoundPaths: new Set(),
+  queries: new Set(),
+  leadPaths: new Set(),
+});
 
 function emptyPending(): Pending {
   return {
@@ -54,6 +71,8 @@ function emptyPending(): Pending {
     leads: new Map(),
     bots: {},
     notFoundReferrers: new Map(),
+    searches: new Map(),
+    moments: new Map(),
   };
 }
 
@@ -76,6 +95,8 @@ export class Counter {
     if (!pageVisitors) pending.pageVisitors.set(path, (pageVisitors = new DistinctCount(PAGE_EXACT_LIMIT, PAGE_PRECISION)));
     pageVisitors.add(view.key);
     if (view.notFound && view.referrer) this.noteReferrer(pending, path, view.referrer);
+    if (view.search) this.noteSearch(today, pending, view.search);
+    if (view.moment && !view.notFound) pending.moments.set(path, (pending.moments.get(path) ?? 0) + 1);
     this.enter(today, pending, view.key, path, entryOf);
   }
 
@@ -84,7 +105,12 @@ export class Counter {
     const day = utcDay(time);
     const today = this.todayFor(day);
     const entry = today.entryOf.get(key) ?? null;
-    const counted = path.slice(0, MAX_PATH_LENGTH);
+    let counted = path.slice(0, MAX_PATH_LENGTH);
+    // The page a lead names comes from the request (its Referer): bounded like the 404s' paths.
+    if (!today.leadPaths.has(counted)) {
+      if (today.leadPaths.size >= MAX_NOT_FOUND_PATHS) counted = OTHER_NOT_FOUND;
+      else today.leadPaths.add(counted);
+    }
     const leadKey = JSON.stringify([action, counted, entry]);
     const pending = this.pendingFor(day);
     const lead = pending.leads.get(leadKey) ?? { action, path: counted, entry, count: 0 };
@@ -111,10 +137,8 @@ export class Counter {
 
   private todayFor(day: Day): Today {
     // A request from the previous day finishing after midnight still counts on its own day, without resetting today.
-    if (!this.today || day > this.today.day) {
-      this.today = { day, visitors: new DistinctCount(), entryOf: new Map(), notFoundPaths: new Set() };
-    }
-    return this.today.day === day ? this.today : { day, visitors: new DistinctCount(), entryOf: new Map(), notFoundPaths: new Set() };
+    if (!this.today || day > this.today.day) this.today = newToday(day);
+    return this.today.day === day ? this.today : newToday(day);
   }
 
   private pendingFor(day: Day): Pending {
@@ -135,6 +159,18 @@ export class Counter {
     let referrers = pending.notFoundReferrers.get(path);
     if (!referrers) pending.notFoundReferrers.set(path, (referrers = new Set()));
     if (referrers.size < MAX_REFERRERS_PER_PATH) referrers.add(referrer.slice(0, MAX_PATH_LENGTH));
+  }
+
+  private noteSearch(today: Today, pending: Pending, search: { query: string; found: boolean }) {
+    let query = search.query.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, MAX_QUERY_LENGTH);
+    if (!today.queries.has(query)) {
+      if (today.queries.size >= MAX_SEARCHES) query = OTHER_SEARCH;
+      else today.queries.add(query);
+    }
+    const searchKey = `${search.found ? '1' : '0'}${query}`;
+    const searches = pending.searches.get(searchKey) ?? { query, found: search.found, count: 0 };
+    searches.count++;
+    pending.searches.set(searchKey, searches);
   }
 
   private enter(today: Today, pending: Pending, key: string, path: string, entryOf: () => EntrySource) {
@@ -163,5 +199,7 @@ function toBatch(day: Day, pending: Pending): DayBatch {
     leads: [...pending.leads.values()],
     bots: pending.bots,
     notFoundReferrers: [...pending.notFoundReferrers].map(([path, referrers]) => ({ path, referrers: [...referrers] })),
+    searches: [...pending.searches.values()],
+    moments: [...pending.moments].map(([path, count]) => ({ path, count })),
   };
 }

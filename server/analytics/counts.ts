@@ -20,6 +20,10 @@ export interface PageView {
   key: string;
   /** Where a 404 was linked from: another site's host, or this site's path. */
   referrer?: string;
+  /** A search on /podcast?q=: its words as the page read them, and whether it found anything. */
+  search?: { query: string; found: boolean };
+  /** An episode opened at a transcript moment (its ?t= address). */
+  moment?: boolean;
 }
 
 /** An entry, flattened: what a visitor-day is attributed to. */
@@ -42,4 +46,6 @@ export interface DayBatch {
   leads: { action: LeadAction; path: string; entry: Entry | null; count: number }[];
   bots: Partial<Record<BotReason, number>>;
   notFoundReferrers: { path: string; referrers: string[] }[];
+  searches?: { query: string; found: boolean; count: number }[];
+  moments?: { path: string; count: number }[];
 }

@@ -42,6 +42,10 @@ export function aggregateDay(day: Day, batches: DayBatch[], earlier?: DayAggrega
   const leads = new Map<string, { action: LeadAction; path: string; entry: Entry | null; count: number }>();
   const bots: Partial<Record<BotReason, number>> = { ...earlier?.bots };
   const referrers = new Map<string, Set<string>>();
+  const searches = new Map<string, { query: string; found: boolean; count: number }>();
+  const moments = new Map<string, { path: string; count: number }>();
+  for (const item of earlier?.searches ?? []) add(searches, JSON.stringify([item.query, item.found]), item);
+  for (const item of earlier?.moments ?? []) add(moments, item.path, item);
   for (const page of earlier?.pages ?? []) add(views, `${page.notFound ? 1 : 0}${page.path}`, { ...page, count: page.pageviews });
   for (const item of earlier?.entries ?? []) add(entries, JSON.stringify(item.entry), item);
   for (const item of earlier?.leads ?? []) add(leads, JSON.stringify([item.action, item.path, item.entry]), item);
@@ -57,6 +61,8 @@ export function aggregateDay(day: Day, batches: DayBatch[], earlier?: DayAggrega
     for (const item of batch.entries) add(entries, JSON.stringify(item.entry), item);
     for (const item of batch.leads) add(leads, JSON.stringify([item.action, item.path, item.entry]), item);
     for (const [reason, count] of Object.entries(batch.bots) as [BotReason, number][]) bots[reason] = (bots[reason] ?? 0) + count;
+    for (const item of batch.searches ?? []) add(searches, JSON.stringify([item.query, item.found]), item);
+    for (const item of batch.moments ?? []) add(moments, item.path, item);
     for (const item of batch.notFoundReferrers) {
       const set = referrers.get(item.path) ?? new Set<string>();
       for (const referrer of item.referrers) if (set.size < MAX_REFERRERS) set.add(referrer);
@@ -81,5 +87,7 @@ export function aggregateDay(day: Day, batches: DayBatch[], earlier?: DayAggrega
     leads: [...leads.values()],
     bots,
     notFoundReferrers: [...referrers].map(([path, set]) => ({ path, referrers: [...set] })),
+    searches: [...searches.values()],
+    moments: [...moments.values()],
   };
 }

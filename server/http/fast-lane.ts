@@ -38,8 +38,8 @@ import { bodyHeaders, chooseEncoding, ENCODINGS, isNotModified } from '../pages/
 import type { EncodedBody, Encoding, SendOptions } from '../pages/encoded-body';
 import type { Asset } from './immutable-assets';
 import type { Metrics } from './metrics';
-import { PAGE_NOT_FOUND_MESSAGE, pageSendOptions, REFUSED_ROUTE } from '../pages/page-answers';
-import type { AheadAnswer, CachedPage, RefusalAnswer } from '../pages/page-answers';
+import { countView, PAGE_NOT_FOUND_MESSAGE, pageSendOptions, REFUSED_ROUTE } from '../pages/page-answers';
+import type { AheadAnswer, CachedPage, CountPage, RefusalAnswer } from '../pages/page-answers';
 import type { Readiness } from './readiness';
 import { requestIdOf } from './request-id';
 import { logCompleted } from './request-log';
@@ -64,6 +64,8 @@ export interface FastLaneOptions {
   readiness: Readiness;
   logger: Logger;
   metrics?: Metrics;
+  /** Told about every page sent, its data and 304s included (server/analytics/site-analytics.ts), as Express's page step is. */
+  countPage?: CountPage;
 }
 
 /**
@@ -109,10 +111,12 @@ interface Held {
   route: string;
   /** A 404 page logs 'page not found', as Express's path does. */
   notFound: boolean;
+  /** The page, when it is one (a view to count). */
+  page?: CachedPage;
 }
 
 export function createFastLane(options: FastLaneOptions): RequestListener {
-  const { app, pages, pageHeaders, readiness, logger, metrics } = options;
+  const { app, pages, pageHeaders, readiness, logger, metrics, countPage } = options;
 
   // Assets: one set of headers for all, so every list is made now.
   const assets = new Map<string, Held>();
@@ -142,6 +146,7 @@ export function createFastLane(options: FastLaneOptions): RequestListener {
         lists: headerLists(base, page.html, send),
         route: page.route,
         notFound: page.status === 404,
+        page,
       };
       byPage.set(page, held);
     }
@@ -221,6 +226,8 @@ export function createFastLane(options: FastLaneOptions): RequestListener {
       startedAt,
       id,
     );
+    // A page view, once its answer is on its way.
+    if (countPage && held.page) countView(countPage, request, held.page, request.url, 'html');
   }
 
   /**
@@ -250,6 +257,7 @@ export function createFastLane(options: FastLaneOptions): RequestListener {
       startedAt,
       id,
     );
+    if (countPage) countView(countPage, request, page, request.url, which);
   }
 
   function write(

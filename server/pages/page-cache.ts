@@ -16,11 +16,12 @@ import { PAGE_DATA_PREFIX } from '../../shared/paths';
 import { clientKey } from '../config/http';
 import { bodyFor, encodeBody, freshBody, hashOf, sendEncodedBody } from './encoded-body';
 import type { EncodedBody } from './encoded-body';
+import { countedPageOf } from './counted-page';
 import { createKeptPages } from './kept-pages';
 import type { KeptPagesLimits } from './kept-pages';
-import { PAGE_NOT_FOUND_MESSAGE, pageSendOptions, REFUSED_ROUTE } from './page-answers';
-import type { AheadAnswer, CachedPage } from './page-answers';
-import { isSearchKey, isSearchUrl, pageKeyOf, pageUrlOfData } from './page-keys';
+import { countView, PAGE_NOT_FOUND_MESSAGE, pageSendOptions, pageUrlOfData, REFUSED_ROUTE } from './page-answers';
+import type { AheadAnswer, CachedPage, CountPage } from './page-answers';
+import { isSearchKey, isSearchUrl, pageKeyOf } from './page-keys';
 import { RenderRefused } from './render-admission';
 import type { Admittee, RenderAdmission } from './render-admission';
 import type { createRefusalPages } from './refusal-pages';
@@ -54,6 +55,10 @@ export interface PageCacheOptions extends KeptPagesLimits {
   refusals: ReturnType<typeof createRefusalPages>;
   /** Told about every page made per request (a search, a page never kept), for metrics. */
   onRenderedPerRequest?: () => void;
+  /** Each page's Cache-Control (./page-answers.ts: shared caches revalidate while visits are counted). */
+  cacheControl: string;
+  /** Told about every page sent, its data included: a page view (server/analytics/site-analytics.ts). */
+  countPage?: CountPage;
 }
 
 export function createPageCache(options: PageCacheOptions) {
@@ -66,6 +71,12 @@ export function createPageCache(options: PageCacheOptions) {
   /** A kept body: the previous content version's when it was the same text (a swap recompresses only what changed). */
   const encodeKept = (text: string) => options.previousBodies?.get(hashOf(text)) ?? encodeBody(text);
 
+  /** How a page made from `context` is cached by others and counted. */
+  const countedAs = (context: StaticHandlerContext) => ({
+    cacheControl: options.cacheControl,
+    counted: countedPageOf(context, siteUrl, options.exposeErrors),
+  });
+
   /** A page kept for good: rendered and compressed once, as hard as it goes. */
   async function render(context: StaticHandlerContext, log: Logger): Promise<CachedPage> {
     const document = await renderer.render(context, log);
@@ -73,7 +84,7 @@ export function createPageCache(options: PageCacheOptions) {
       encodeKept(document.html),
       encodeKept(JSON.stringify(pageDataOf(context, options.exposeErrors))),
     ]);
-    return { status: document.status, route: routePatternOf(context), html, data };
+    return { status: document.status, route: routePatternOf(context), html, data, ...countedAs(context) };
   }
 
   /**
@@ -97,6 +108,7 @@ export function createPageCache(options: PageCacheOptions) {
       status,
       route: routePatternOf(context),
       html,
+      ...countedAs(context),
       get data() {
         if (!data) {
           const json = Buffer.from(JSON.stringify(pageDataOf(context, options.exposeErrors)));
@@ -181,6 +193,7 @@ export function createPageCache(options: PageCacheOptions) {
     res.locals.routePattern = page.route;
     if (page.status === 404 && which === 'html') req.log.warn({ path: req.path }, PAGE_NOT_FOUND_MESSAGE);
     sendEncodedBody(req, res, page[which], pageSendOptions(page, which));
+    if (options.countPage) countView(options.countPage, req, page, req.originalUrl, which);
   }
 
   function renderedPage(req: Request): CachedPage | undefined {

@@ -18,7 +18,7 @@ import type { PageData } from '../../shared/page-head';
 import type { ContactFormState } from '../../shared/rules/contact-message';
 import type { NewsletterFormState } from '../../shared/rules/newsletter';
 import type { PodcastPageData } from '../../shared/pages/podcast-page';
-import { PAGE_DATA_PREFIX, paths } from '../../shared/paths';
+import { paths } from '../../shared/paths';
 import { readSearchRequest, searchHref } from '../../shared/rules/episode-search';
 import { pageDataOf } from './render-page';
 
@@ -26,12 +26,6 @@ const SEARCH_PREFIX = 'search:';
 
 /** Whether a key is a search's (kept in the searches' LRU, never for good). */
 export const isSearchKey = (key: string) => key.startsWith(SEARCH_PREFIX);
-
-/** The page whose data /_data/<path> asks for. */
-export const pageUrlOfData = (url: string) => {
-  const pageUrl = url.slice(PAGE_DATA_PREFIX.length);
-  return pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`;
-};
 
 /** Any origin: only the path the renderer's Request would have is read from it. */
 const ROUTING_ORIGIN = 'http://routing.invalid';

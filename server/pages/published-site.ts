@@ -24,6 +24,8 @@ import { readInlineStyles } from './inline-styles';
 import type { InlineStyles } from './inline-styles';
 import type { EncodedBody } from './encoded-body';
 import { createPageCache } from './page-cache';
+import type { PageCacheOptions } from './page-cache';
+import { COUNTED_HTML_CACHE_CONTROL, HTML_CACHE_CONTROL } from './page-answers';
 import { PODCAST_COVER_MANIFEST_PATH, readPodcastCover } from './podcast-cover';
 import { podcastRouter } from './podcast-feed';
 import { createRefusalPages } from './refusal-pages';
@@ -46,12 +48,14 @@ export interface PublishedSiteOptions {
   admission?: RenderAdmission;
   /** Told about every page made per request, for metrics. */
   onRenderedPerRequest?: () => void;
+  /** Told about every page sent: a page view (server/analytics/); absent, pages say a shared cache may keep them. */
+  countPage?: PageCacheOptions['countPage'];
 }
 
 export type PublishedSite = ReturnType<typeof createPublishedSite>;
 
 export function createPublishedSite(config: AppConfig, options: PublishedSiteOptions) {
-  const { logger, content, extraRoutes = [], onPageLookup, admission, onRenderedPerRequest } = options;
+  const { logger, content, extraRoutes = [], onPageLookup, admission, onRenderedPerRequest, countPage } = options;
   const manifestPath = path.join(config.rootDir, BUILD_MANIFEST_PATH);
   // Read once in production; in development the client is rebuilt under us.
   const productionManifest = config.isProduction ? readBuildManifest(manifestPath) : undefined;
@@ -94,6 +98,8 @@ export function createPublishedSite(config: AppConfig, options: PublishedSiteOpt
         searchPages: createSearchPages(renderer, config.siteUrl),
         refusals: createRefusalPages(published.site),
         onRenderedPerRequest,
+        countPage,
+        cacheControl: countPage ? COUNTED_HTML_CACHE_CONTROL : HTML_CACHE_CONTROL,
       }),
       sitemap: sitemapRouter(config.siteUrl, published),
       // The Atom and JSON feeds; /podcast/feed.xml and each episode's chapters.json, transcript.vtt and .json.

@@ -120,8 +120,15 @@ describe('the document', () => {
 describe('caching', () => {
   const { app } = makeApp();
 
-  it('makes browsers revalidate HTML while a shared cache may hold it briefly', async () => {
-    const res = await request(app).get('/');
+  it('makes browsers and shared caches ask the server before each reuse of a page while visits are counted', async () => {
+    for (const url of ['/', '/_data/', '/press', '/no-such-page']) {
+      const res = await request(app).get(url);
+      expect(res.headers['cache-control'], url).toBe('public, no-cache');
+    }
+  });
+
+  it('lets a shared cache hold HTML briefly with ANALYTICS=off, browsers still revalidating', async () => {
+    const res = await request(makeApp({ env: { ANALYTICS: 'off' } }).app).get('/');
     expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=60');
   });
 

@@ -65,7 +65,8 @@ export interface ContactRouterDeps {
     req: Request,
   ) => Promise<{ html: string } | { refused: { status: 429 | 503; retryAfterSeconds: number } }>;
   /** Called once per message with its outcome (for metrics). */
-  onOutcome?: (outcome: 'received' | 'invalid' | 'rate-limited' | 'unavailable' | 'honeypot') => void;
+  /** Told each outcome with its request (metrics; analytics counts the received ones as leads). */
+  onOutcome?: (outcome: 'received' | 'invalid' | 'rate-limited' | 'unavailable' | 'honeypot', req: Request) => void;
 }
 
 /** "name: Please enter your name. message: …", for integrations reading `error`. */
@@ -104,7 +105,7 @@ export function contactRouter(deps: ContactRouterDeps): express.Router {
     try {
       const check = checkContactMessage(fieldsOf(req), deps.topics());
       if (!check.ok) {
-        deps.onOutcome?.('invalid');
+        deps.onOutcome?.('invalid', req);
         req.log.info({ fields: Object.keys(check.errors) }, 'contact message refused: fields need correcting');
         return await refused(req, res, 400, describeErrors(check.errors), { values: check.values, errors: check.errors });
       }
@@ -112,7 +113,7 @@ export function contactRouter(deps: ContactRouterDeps): express.Router {
       try {
         entry = await deps.record(check.values, req.log);
       } catch (error) {
-        deps.onOutcome?.('unavailable');
+        deps.onOutcome?.('unavailable', req);
         req.log.error({ code: errorCode(error) ?? 'error' }, 'contact message could not be recorded');
         res.setHeader('Retry-After', '60');
         return await refused(req, res, 503, contactApiMessages.unavailable, {
@@ -120,7 +121,7 @@ export function contactRouter(deps: ContactRouterDeps): express.Router {
           problem: contactApiMessages.unavailable,
         });
       }
-      deps.onOutcome?.('received');
+      deps.onOutcome?.('received', req);
       req.log.info({ messageId: entry.id, status: entry.status }, 'contact message received');
       received(req, res);
     } catch (error) {
@@ -139,7 +140,7 @@ export function contactRouter(deps: ContactRouterDeps): express.Router {
     countOnlyAccepted: true,
     messages: contactApiMessages,
     onRateLimited(req, res, retryAfter) {
-      deps.onOutcome?.('rate-limited');
+      deps.onOutcome?.('rate-limited', req);
       res.setHeader('Retry-After', String(retryAfter));
       const values = contactValuesOf(fieldsOf(req));
       void refused(req, res, 429, contactApiMessages.rateLimited, { values, problem: contactApiMessages.rateLimited }).catch(
@@ -151,7 +152,7 @@ export function contactRouter(deps: ContactRouterDeps): express.Router {
     },
     onHoneypot(req, res) {
       // Bots are told it worked, so they learn nothing; nothing is kept or sent.
-      deps.onOutcome?.('honeypot');
+      deps.onOutcome?.('honeypot', req);
       received(req, res);
     },
     handler: contact,

@@ -22,6 +22,7 @@ import { createProvider } from './providers';
 import { emailKey, recordSignUp } from './sign-up-ledger';
 import type { SignUpEntry, SignUpStore } from './sign-up-ledger';
 import { RATE_LIMIT_WINDOW_MS, subscribeRouter } from './subscribe-handler';
+import type { SubscribeRouterDeps } from './subscribe-handler';
 
 export interface SubscribeOptions {
   /** Time limit for the provider's answer. Default 8 s. */
@@ -31,10 +32,13 @@ export interface SubscribeOptions {
   /** Replaces the provider NEWSLETTER_PROVIDER selects. */
   provider?: NewsletterProvider;
   /** Called once per sign-up attempt with its outcome code (for metrics). */
-  onOutcome?: (outcome: string) => void;
+  onOutcome?: SubscribeRouterDeps['onOutcome'];
 }
 
 export type SignUps = FormIntake<SignUpEntry>;
+
+/** The outcomes that are a sign-up taken (a lead, server/analytics/): one already on the list is not a new one. */
+export const ACCEPTED_SIGN_UP_OUTCOMES = ['subscribed', 'pending'] as const;
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 8_000;
 

@@ -33,7 +33,8 @@ export interface SubscribeRouterDeps {
   /** For log lines. */
   providerName: string;
   rateLimit: { limit: number; windowMs: number; store?: Store };
-  onOutcome?: (outcome: string) => void;
+  /** Told each outcome with its request (metrics; analytics counts an accepted sign-up as a lead). */
+  onOutcome?: (outcome: string, req: Request) => void;
 }
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
@@ -62,7 +63,7 @@ export function subscribeRouter(config: AppConfig, deps: SubscribeRouterDeps): e
     retryAfterSeconds?: number,
     outcome: string = code,
   ) {
-    deps.onOutcome?.(outcome);
+    deps.onOutcome?.(outcome, req);
     if (isFormPost(req)) {
       // Retry-After on a redirect would mean "wait before following it".
       res.removeHeader('Retry-After');

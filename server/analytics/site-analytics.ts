@@ -1,0 +1,303 @@
+/**
+ * The counting runtime (decision 038): what the request path hands
+ * a page view or a lead to, and what turns them into batches in the store.
+ *
+ * On the request path: the not-counted rules, then the visitor key (one HMAC
+ * per address and User-Agent a day: repeats are a map lookup), then the
+ * counter in memory. Nothing is awaited and nothing is written there.
+ * Off it: every FLUSH_MS the counter is drained into the store; a write that
+ * fails (the database down) is kept and tried again before anything newer,
+ * so nothing is lost and nothing counted twice (each batch has an id).
+ * `stop()` (SIGTERM, after the last request) writes what is left.
+ *
+ * The day's salt comes from the store (shared by every instance) and is held
+ * in memory; tomorrow's is fetched ahead, so midnight costs no request
+ * anything. Until a salt is known (the first requests after a start, or a
+ * database down since before midnight) views wait in a bounded queue, in
+ * memory only, and are keyed once it arrives.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Logger } from 'pino';
+import { Counter } from './counter';
+import type { LeadAction } from './counts';
+import { utcDay } from './day';
+import type { Day } from './day';
+import { entrySource, referrerHost } from './entry-source';
+import type { AnalyticsConfig } from '../config/analytics';
+import { openFileStore } from './file-store';
+import type { AnalyticsStore } from './file-store';
+import { exclusionOf } from './not-counted';
+import { visitorKey } from './visitor-key';
+
+/** How often the counts in memory are written to the store. */
+export const FLUSH_MS = 5_000;
+/** How often finished days are rolled up, old salts and figures deleted (and tomorrow's salt made). */
+export const MAINTAIN_MS = 60 * 60_000;
+/** Views kept while no salt is known; past it they are dropped and the loss logged. */
+const MAX_WAITING = 50_000;
+/** Keys kept per day; past it the table starts again (a key costs one HMAC to make again). */
+const MAX_KEYS = 200_000;
+const DAY_MS = 86_400_000;
+
+/** What a counted request is read for: Express's request, or the fast lane's view of one (its `ip` is TRUST_PROXY's). */
+export type CountedRequest = Pick<IncomingMessage, 'method' | 'headers'> & { ip?: string | undefined; url?: string };
+
+/** The page a request was answered with, as counted. */
+export interface CountedPage {
+  /** The page's canonical path, or for a 404 the path asked for. */
+  path: string;
+  notFound: boolean;
+  /** A search on /podcast?q=: its words, and whether it found anything. */
+  search?: { query: string; found: boolean };
+}
+
+export interface SiteAnalytics {
+  readonly store: AnalyticsStore;
+  /**
+   * A page a person was answered (HTML or its /_data, a 304 included). `landing`
+   * is the address of the page shown, with its query: the visitor-day's campaign
+   * is read from it, and a transcript moment (?t=) is counted.
+   */
+  page(req: CountedRequest, page: CountedPage, landing: string): void;
+  /** One of the firm's lead actions, on the page `path`. */
+  lead(req: CountedRequest, action: LeadAction, path: string): void;
+  /**
+   * A form's outcome callback that counts `action` for the `accepted` outcomes,
+   * on the page the form was on (the same-origin Referer's path, else the
+   * path posted to: the form without JavaScript posts to its own page).
+   */
+  formLeads(action: LeadAction, accepted: readonly string[]): (outcome: string, req: CountedRequest & { path: string }) => void;
+  /** Fetches the salt and starts the timers. */
+  start(): void;
+  /** Stops the timers and writes what is left (after the last request: server/index.ts). */
+  stop(): Promise<void>;
+  /** Writes what is counted so far now (tests, the monthly archive). */
+  flush(): Promise<void>;
+}
+
+export interface SiteAnalyticsOptions {
+  store: AnalyticsStore;
+  siteUrl: string;
+  logger: Logger;
+  /** Run after each hourly maintenance: the monthly archive. */
+  afterMaintain?: () => Promise<void>;
+  now?: () => number;
+}
+
+function headerText(req: CountedRequest, name: string): string {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(',') : (value ?? '');
+}
+
+/** Where a 404 was linked from: this site's path, or another site's host; nothing else is kept. */
+function notFoundReferrer(referer: string, siteOrigin: string): string | undefined {
+  if (!referer) return undefined;
+  try {
+    const url = new URL(referer);
+    if (url.origin === siteOrigin) return url.pathname;
+  } catch {
+    return undefined;
+  }
+  return referrerHost(referer, siteOrigin) ?? undefined;
+}
+
+/** The ?t= of an episode's moment link (shared/paths.ts episodeMoment). */
+const isMoment = (landing: string) => /[?&]t=\d/.test(landing);
+
+export function createSiteAnalytics(options: SiteAnalyticsOptions): SiteAnalytics {
+  const { store, logger } = options;
+  const now = options.now ?? Date.now;
+  const siteOrigin = new URL(options.siteUrl).origin;
+  const counter = new Counter();
+  const salts = new Map<Day, Buffer>();
+  const fetching = new Map<Day, Promise<void>>();
+  let keys = { day: '' as Day | '', byClient: new Map<string, string>() };
+  let waiting: { time: number; count: (key: string) => void; address: string; userAgent: string }[] = [];
+  let dropped = 0;
+  let unwritten: ReturnType<Counter['drain']> = [];
+  let writing: Promise<void> | undefined;
+  let storeDown = false;
+  const timers: NodeJS.Timeout[] = [];
+
+  function fetchSalt(day: Day): Promise<void> {
+    let pending = fetching.get(day);
+    if (!pending) {
+      pending = store
+        .salt(day)
+        .then((salt) => {
+          salts.set(day, salt);
+          replayWaiting();
+        })
+        .catch((error: unknown) => logger.error({ err: error, day }, 'analytics: the day’s salt could not be read; views wait in memory'))
+        .finally(() => fetching.delete(day));
+      fetching.set(day, pending);
+    }
+    return pending;
+  }
+
+  function keyOf(time: number, address: string, userAgent: string): string | undefined {
+    const day = utcDay(time);
+    const salt = salts.get(day);
+    if (!salt) return undefined;
+    if (keys.day !== day || keys.byClient.size >= MAX_KEYS) keys = { day, byClient: new Map() };
+    const client = `${address}\0${userAgent}`;
+    let key = keys.byClient.get(client);
+    if (key === undefined) keys.byClient.set(client, (key = visitorKey(salt, address, userAgent, siteOrigin)));
+    return key;
+  }
+
+  function replayWaiting() {
+    const still: typeof waiting = [];
+    for (const item of waiting) {
+      const key = keyOf(item.time, item.address, item.userAgent);
+      if (key === undefined) still.push(item);
+      else item.count(key);
+    }
+    waiting = still;
+  }
+
+  /** Counts with the visitor's key now, or once the day's salt is known. */
+  function withKey(req: CountedRequest, time: number, count: (key: string) => void) {
+    const address = req.ip ?? '';
+    const userAgent = headerText(req, 'user-agent');
+    const key = keyOf(time, address, userAgent);
+    if (key !== undefined) return count(key);
+    if (waiting.length >= MAX_WAITING) {
+      dropped++;
+      return;
+    }
+    waiting.push({ time, count, address, userAgent });
+    void fetchSalt(utcDay(time));
+  }
+
+  /** Whether the request is a person's who has not declined; a bot is counted apart. */
+  function counted(req: CountedRequest, time: number): boolean {
+    const exclusion = exclusionOf(req.method ?? 'GET', req.headers);
+    if (!exclusion) return true;
+    if (exclusion.kind === 'bot') counter.bot(time, exclusion.reason);
+    return false;
+  }
+
+  async function write(): Promise<void> {
+    if (unwritten.length === 0) unwritten = counter.drain();
+    if (unwritten.length === 0) return;
+    try {
+      await store.append(unwritten);
+      unwritten = [];
+      if (storeDown) logger.info('analytics: the store takes counts again; nothing was lost');
+      storeDown = false;
+    } catch (error) {
+      // Kept, with their ids, and written before anything newer: the counter goes on counting meanwhile.
+      if (!storeDown) logger.error({ err: error }, 'analytics: counts could not be written; kept in memory and tried again');
+      storeDown = true;
+      throw error;
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (dropped > 0) {
+      logger.warn({ dropped }, 'analytics: views dropped while no salt could be read');
+      dropped = 0;
+    }
+    // One write at a time, in order.
+    const next = (writing ?? Promise.resolve()).catch(() => {}).then(write);
+    writing = next;
+    return next;
+  }
+
+  async function maintain() {
+    const today = utcDay(now());
+    await Promise.all([fetchSalt(today), fetchSalt(utcDay(now() + DAY_MS))]);
+    try {
+      await store.maintain(now());
+      for (const day of salts.keys()) if (day < utcDay(now() - DAY_MS)) salts.delete(day);
+      await options.afterMaintain?.();
+    } catch (error) {
+      logger.error({ err: error }, 'analytics: the store could not be maintained; tried again within the hour');
+    }
+  }
+
+  return {
+    store,
+
+    page(req, page, landing) {
+      const time = now();
+      if (!counted(req, time)) return;
+      const referer = headerText(req, 'referer');
+      withKey(req, time, (key) =>
+        counter.view(
+          {
+            time,
+            path: page.path,
+            notFound: page.notFound,
+            key,
+            referrer: page.notFound ? notFoundReferrer(referer, siteOrigin) : undefined,
+            search: page.search,
+            moment: isMoment(landing),
+          },
+          () => entrySource(referer, landing, siteOrigin),
+        ),
+      );
+    },
+
+    lead(req, action, path) {
+      const time = now();
+      if (!counted(req, time)) return;
+      withKey(req, time, (key) => counter.lead(time, action, path, key));
+    },
+
+    formLeads(action, accepted) {
+      return (outcome, req) => {
+        if (!accepted.includes(outcome)) return;
+        const referer = headerText(req, 'referer');
+        let path = req.path;
+        try {
+          const url = new URL(referer);
+          // This site's page, by SITE_URL or by the address it was asked at (a person trying the server directly).
+          if (url.origin === siteOrigin || url.host === headerText(req, 'host')) path = url.pathname;
+        } catch {
+          // No Referer, or not an address: the path posted to.
+        }
+        this.lead(req, action, path);
+      };
+    },
+
+    start() {
+      void maintain();
+      const flushTimer = setInterval(() => void flush().catch(() => {}), FLUSH_MS);
+      const maintainTimer = setInterval(() => void maintain(), MAINTAIN_MS);
+      for (const timer of [flushTimer, maintainTimer]) {
+        timer.unref();
+        timers.push(timer);
+      }
+    },
+
+    async stop() {
+      for (const timer of timers.splice(0)) clearInterval(timer);
+      if (waiting.length > 0) await fetchSalt(utcDay(now()));
+      await flush();
+    },
+
+    flush,
+  };
+}
+
+/** The counting runtime the configuration asks for: none with ANALYTICS=off. */
+export function siteAnalyticsFor(config: { analytics: AnalyticsConfig; siteUrl: string }, logger: Logger): SiteAnalytics | undefined {
+  if (!config.analytics.enabled) return undefined;
+  return createSiteAnalytics({ store: openFileStore(config.analytics.dir, config.analytics), siteUrl: config.siteUrl, logger });
+}
+
+/** A form's outcome callback (`also`: its metrics) that also counts `action` for the `accepted` outcomes. */
+export function withLeads<Outcome extends string>(
+  analytics: SiteAnalytics | undefined,
+  action: LeadAction,
+  accepted: readonly string[],
+  also: (outcome: Outcome) => void,
+): (outcome: Outcome, req: CountedRequest & { path: string }) => void {
+  const leads = analytics?.formLeads(action, accepted);
+  return (outcome, req) => {
+    also(outcome);
+    leads?.(outcome, req);
+  };
+}
