@@ -37,7 +37,8 @@ function isBotAgent(userAgent: string): boolean {
   return verdict;
 }
 
-function header(headers: IncomingHttpHeaders, name: string): string {
+/** A request header as one trimmed string ('' when absent). */
+export function header(headers: IncomingHttpHeaders, name: string): string {
   const value = headers[name];
   return (Array.isArray(value) ? value.join(',') : (value ?? '')).trim();
 }

@@ -26,7 +26,7 @@ import { entrySource, referrerHost } from './entry-source';
 import type { AnalyticsConfig } from '../config/analytics';
 import { openFileStore } from './file-store';
 import type { AnalyticsStore } from './file-store';
-import { exclusionOf } from './not-counted';
+import { exclusionOf, header } from './not-counted';
 import { visitorKey } from './visitor-key';
 
 /** How often the counts in memory are written to the store. */
@@ -61,12 +61,8 @@ export interface SiteAnalytics {
   page(req: CountedRequest, page: CountedPage, landing: string): void;
   /** One of the firm's lead actions, on the page `path`. */
   lead(req: CountedRequest, action: LeadAction, path: string): void;
-  /**
-   * A form's outcome callback that counts `action` for the `accepted` outcomes,
-   * on the page the form was on (the same-origin Referer's path, else the
-   * path posted to: the form without JavaScript posts to its own page).
-   */
-  formLeads(action: LeadAction, accepted: readonly string[]): (outcome: string, req: CountedRequest & { path: string }) => void;
+  /** The path of the request's Referer when it is a page of this site: the page a form was on. */
+  sitePath(req: CountedRequest): string | undefined;
   /** Fetches the salt and starts the timers. */
   start(): void;
   /** Stops the timers and writes what is left (after the last request: server/index.ts). */
@@ -84,21 +80,20 @@ export interface SiteAnalyticsOptions {
   now?: () => number;
 }
 
-function headerText(req: CountedRequest, name: string): string {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(',') : (value ?? '');
-}
-
-/** Where a 404 was linked from: this site's path, or another site's host; nothing else is kept. */
-function notFoundReferrer(referer: string, siteOrigin: string): string | undefined {
+/**
+ * The path of a Referer that is this site's page (by SITE_URL's origin, or by
+ * the Host the request was sent to: someone trying the server directly), else
+ * undefined. Only the path is ever kept, never its query.
+ */
+function sitePathOf(req: CountedRequest, siteOrigin: string): string | undefined {
+  const referer = header(req.headers, 'referer');
   if (!referer) return undefined;
   try {
     const url = new URL(referer);
-    if (url.origin === siteOrigin) return url.pathname;
+    return url.origin === siteOrigin || url.host === header(req.headers, 'host') ? url.pathname : undefined;
   } catch {
     return undefined;
   }
-  return referrerHost(referer, siteOrigin) ?? undefined;
 }
 
 /** The ?t= of an episode's moment link (shared/paths.ts episodeMoment). */
@@ -159,7 +154,7 @@ export function createSiteAnalytics(options: SiteAnalyticsOptions): SiteAnalytic
   /** Counts with the visitor's key now, or once the day's salt is known. */
   function withKey(req: CountedRequest, time: number, count: (key: string) => void) {
     const address = req.ip ?? '';
-    const userAgent = headerText(req, 'user-agent');
+    const userAgent = header(req.headers, 'user-agent');
     const key = keyOf(time, address, userAgent);
     if (key !== undefined) return count(key);
     if (waiting.length >= MAX_WAITING) {
@@ -179,6 +174,8 @@ export function createSiteAnalytics(options: SiteAnalyticsOptions): SiteAnalytic
   }
 
   async function write(): Promise<void> {
+    // Views waiting for a salt being read now are counted first, so a write takes all that was asked before it.
+    await Promise.all(fetching.values());
     if (unwritten.length === 0) unwritten = counter.drain();
     if (unwritten.length === 0) return;
     try {
@@ -223,7 +220,9 @@ export function createSiteAnalytics(options: SiteAnalyticsOptions): SiteAnalytic
     page(req, page, landing) {
       const time = now();
       if (!counted(req, time)) return;
-      const referer = headerText(req, 'referer');
+      const referer = header(req.headers, 'referer');
+      // Where a 404 was linked from: this site's page, or another site's host; nothing else is kept.
+      const linkedFrom = page.notFound ? (sitePathOf(req, siteOrigin) ?? referrerHost(referer, siteOrigin) ?? undefined) : undefined;
       withKey(req, time, (key) =>
         counter.view(
           {
@@ -231,7 +230,7 @@ export function createSiteAnalytics(options: SiteAnalyticsOptions): SiteAnalytic
             path: page.path,
             notFound: page.notFound,
             key,
-            referrer: page.notFound ? notFoundReferrer(referer, siteOrigin) : undefined,
+            referrer: linkedFrom,
             search: page.search,
             moment: isMoment(landing),
           },
@@ -246,21 +245,7 @@ export function createSiteAnalytics(options: SiteAnalyticsOptions): SiteAnalytic
       withKey(req, time, (key) => counter.lead(time, action, path, key));
     },
 
-    formLeads(action, accepted) {
-      return (outcome, req) => {
-        if (!accepted.includes(outcome)) return;
-        const referer = headerText(req, 'referer');
-        let path = req.path;
-        try {
-          const url = new URL(referer);
-          // This site's page, by SITE_URL or by the address it was asked at (a person trying the server directly).
-          if (url.origin === siteOrigin || url.host === headerText(req, 'host')) path = url.pathname;
-        } catch {
-          // No Referer, or not an address: the path posted to.
-        }
-        this.lead(req, action, path);
-      };
-    },
+    sitePath: (req) => sitePathOf(req, siteOrigin),
 
     start() {
       void maintain();
@@ -274,7 +259,8 @@ export function createSiteAnalytics(options: SiteAnalyticsOptions): SiteAnalytic
 
     async stop() {
       for (const timer of timers.splice(0)) clearInterval(timer);
-      if (waiting.length > 0) await fetchSalt(utcDay(now()));
+      // Views still waiting for a salt: one more try, so a store back since their last try loses none.
+      for (const day of new Set(waiting.map((item) => utcDay(item.time)))) await fetchSalt(day);
       await flush();
     },
 
@@ -288,16 +274,19 @@ export function siteAnalyticsFor(config: { analytics: AnalyticsConfig; siteUrl: 
   return createSiteAnalytics({ store: openFileStore(config.analytics.dir, config.analytics), siteUrl: config.siteUrl, logger });
 }
 
-/** A form's outcome callback (`also`: its metrics) that also counts `action` for the `accepted` outcomes. */
+/**
+ * A form's outcome callback (`also`: its metrics) that also counts `action`
+ * for the `accepted` outcomes, on the page the form was on: the Referer's, or
+ * else the path posted to (the form without JavaScript posts to its own page).
+ */
 export function withLeads<Outcome extends string>(
   analytics: SiteAnalytics | undefined,
   action: LeadAction,
   accepted: readonly string[],
   also: (outcome: Outcome) => void,
 ): (outcome: Outcome, req: CountedRequest & { path: string }) => void {
-  const leads = analytics?.formLeads(action, accepted);
   return (outcome, req) => {
     also(outcome);
-    leads?.(outcome, req);
+    if (analytics && accepted.includes(outcome)) analytics.lead(req, action, analytics.sitePath(req) ?? req.path);
   };
 }

@@ -3,7 +3,7 @@
  * read once when the page is made, from what its route computed: the
  * canonical path (so /PODCAST and /podcast/ are one page), and for a search
  * its words and whether it found anything. The 404 page has none: each view
- * of it counts the path that was asked for (./page-answers.ts pageViewOf).
+ * of it counts the path that was asked for (./page-answers.ts countView).
  */
 import type { StaticHandlerContext } from 'react-router-dom';
 import type { PageData } from '../../shared/page-head';
