@@ -133,8 +133,10 @@ export interface AdminSurfaceOptions {
  * CMS_BACKEND=site without its sign-in (neither `signIn` nor `logger`), which would leave the editor open to anyone.
  */
 export function adminSurface(config: AppConfig, options: AdminSurfaceOptions = {}): RequestHandler | undefined {
-  const signIn = options.signIn ?? (options.logger && editorSignIn(config, { logger: options.logger }));
-  if (config.cms.backend?.name === 'site' && !signIn) return undefined;
+  // The sign-in gates the editor only when the site is its backend; with another one it is the analytics report's alone.
+  const siteIsBackend = config.cms.backend?.name === 'site';
+  const signIn = siteIsBackend ? (options.signIn ?? (options.logger && editorSignIn(config, { logger: options.logger }))) : undefined;
+  if (siteIsBackend && !signIn) return undefined;
   const admin = options.adminConfig ?? adminConfig(config);
   if (!admin) return undefined;
   const editing =

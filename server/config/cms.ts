@@ -1,5 +1,6 @@
 /** The editor's configuration (server/admin/): CMS_*, the git host it reads and writes content/ on in production. */
 import { parseSiteBackend, SITE_BACKEND_VARIABLES } from './cms-site';
+import { SIGN_IN_VARIABLES } from './sign-in';
 import type { SiteBackend } from './cms-site';
 import { ConfigError, parsePort, read } from './env-values';
 import type { Env } from './env-values';
@@ -47,13 +48,19 @@ function parseHostUrl(env: Env, name: string, example: string): string | undefin
   return raw.replace(/\/+$/, '');
 }
 
+/** The site backend's variables set without it; OIDC_* are the analytics readers' sign-in too, when ANALYTICS_READERS is set. */
+function straySiteVariables(env: Env): string[] {
+  const readersSignIn = read(env, 'ANALYTICS_READERS') !== undefined;
+  return SITE_BACKEND_VARIABLES.filter((name) => read(env, name) !== undefined && !(readersSignIn && SIGN_IN_VARIABLES.includes(name)));
+}
+
 export function parseCms(env: Env): CmsConfig {
   const proxyPort = parsePort(env, 'CMS_PROXY_PORT') ?? 8081;
   const rawBackend = read(env, 'CMS_BACKEND');
   if (rawBackend === undefined) {
     const stray = ['CMS_REPO', 'CMS_BRANCH', 'CMS_APP_ID', 'CMS_BASE_URL', 'CMS_AUTH_URL'].filter((name) => read(env, name) !== undefined);
     if (stray.length > 0) throw new ConfigError(`CMS_BACKEND must be set (github or gitlab) for ${stray.join(', ')} to take effect`);
-    const straySite = SITE_BACKEND_VARIABLES.filter((name) => read(env, name) !== undefined);
+    const straySite = straySiteVariables(env);
     if (straySite.length > 0) throw new ConfigError(`CMS_BACKEND must be site for ${straySite.join(', ')} to take effect`);
     return { proxyPort };
   }
@@ -61,7 +68,7 @@ export function parseCms(env: Env): CmsConfig {
   const name = rawBackend.toLowerCase() as CmsBackendName;
   if (!CMS_BACKENDS.includes(name)) throw new ConfigError(`CMS_BACKEND must be one of ${CMS_BACKENDS.join(', ')} (got "${rawBackend}")`);
   if (name === 'site') return { proxyPort, backend: parseSiteBackend(env) };
-  const straySite = SITE_BACKEND_VARIABLES.filter((variable) => read(env, variable) !== undefined);
+  const straySite = straySiteVariables(env);
   if (straySite.length > 0) throw new ConfigError(`CMS_BACKEND must be site for ${straySite.join(', ')} to take effect (it is ${name})`);
   const repo = read(env, 'CMS_REPO');
   // GitLab repositories may sit in subgroups (group/subgroup/name); the others are owner/name.

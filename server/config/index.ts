@@ -26,6 +26,8 @@ import type { NewsletterConfig } from './newsletter';
 import { checkLease, parseLeaseSeconds } from './outbox';
 import { parseRenders } from './pages';
 import type { RenderLimits } from './pages';
+import { parseSignIn } from './sign-in';
+import type { SignInConfig } from './sign-in';
 import { parseDatabaseUrl } from './storage';
 
 // What parseConfig throws is part of what it is: callers catch it without knowing which area threw.
@@ -84,6 +86,11 @@ export interface AppConfig {
   contentSync?: ContentSyncConfig;
   /** ANALYTICS and the rest: counting visits on the server (server/analytics/). */
   analytics: AnalyticsConfig;
+  /**
+   * OIDC_*: the staff's sign-in (server/admin/sign-in/), when the editor's backend is the site or
+   * ANALYTICS_READERS names who may read the report; undefined: no one signs in here.
+   */
+  signIn?: SignInConfig;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -118,6 +125,9 @@ export function parseConfig(env: Env, rootDir: string = process.cwd()): AppConfi
     contentSync: parseContentSync(env, rootDir),
     analytics: parseAnalytics(env, rootDir),
   };
+  const { backend } = config.cms;
+  if (backend?.name === 'site') config.signIn = backend;
+  else if (config.analytics.readers.length > 0) config.signIn = parseSignIn(env, 'ANALYTICS_READERS is set');
   checkLease(config.outboxLeaseSeconds, config.newsletter, config.contact);
   return config;
 }

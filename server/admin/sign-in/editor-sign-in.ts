@@ -17,8 +17,8 @@ import express from 'express';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config';
-import type { SiteBackend } from '../../config/cms';
-import { asGitStores } from '../../config/cms-site';
+import { asGitStores } from '../../config/sign-in';
+import type { SignInConfig } from '../../config/sign-in';
 import { roleOf } from './editor-access';
 import { openIdProvider } from './openid-provider';
 import type { OpenIdProvider } from './openid-provider';
@@ -32,6 +32,7 @@ import {
   LOGOUT_PATH,
   notAllowedPage,
   providerUnavailablePage,
+  SITE_ANALYTICS,
   SIGN_IN_STYLESHEET,
   SIGN_IN_STYLESHEET_PATH,
   signInPage,
@@ -55,22 +56,27 @@ export interface EditorSignIn {
   router: Router;
   requireEditor: RequestHandler;
   requireEditorPage: RequestHandler;
+  /** The analytics report's JSON and CSV (ANALYTICS_READERS): JSON refusals as requireEditor's; `res.locals.reader` past it. */
+  requireReader: RequestHandler;
+  /** The analytics report's page: a sign-in page without a session, a 403 page for a person not on ANALYTICS_READERS. */
+  requireReaderPage: RequestHandler;
   /** The sessions held, for tests and for a future "sign everyone out". */
   sessions: SessionStore;
 }
 
 /** Where a person goes after signing in, unless the sign-in started from another page of the editor. */
 const EDITOR_HOME = '/admin/';
+const ANALYTICS_HOME = '/admin/analytics';
 export const SESSION_ENDED = 'Your session has ended: sign in again.';
 
 /** The longest path to return to: it rides in the sign-in's cookie, which a browser keeps only under 4 kB. */
 const RETURN_PATH_MAX_LENGTH = 1_000;
 
-/** A path of the editor to return to; anything else (another site, `//host`, a backslash trick, a novel) is the editor's home. */
-function returnPath(raw: unknown): string {
+/** A path under /admin/ to return to, or undefined: another site, `//host`, a backslash trick or a novel are not. */
+function returnPath(raw: unknown): string | undefined {
   return typeof raw === 'string' && raw.length <= RETURN_PATH_MAX_LENGTH && /^\/admin\/[^\\]*$/.test(raw) && !raw.includes('//')
     ? raw
-    : EDITOR_HOME;
+    : undefined;
 }
 
 /** What went wrong, for the log: openid-client's message and the check that failed (its cause), never a token. */
@@ -90,16 +96,16 @@ function unreachable(error: unknown): boolean {
   return code === 'OAUTH_TIMEOUT' || code === 'OAUTH_ABORT';
 }
 
-/** The sign-in, or undefined unless CMS_BACKEND=site. */
+/** The sign-in, or undefined when nothing needs one: neither CMS_BACKEND=site nor ANALYTICS_READERS (decision 042). */
 export function editorSignIn(config: AppConfig, options: EditorSignInOptions): EditorSignIn | undefined {
-  const backend = config.cms.backend;
-  if (backend?.name !== 'site') return undefined;
-  return signIn(config, backend, openIdProvider(backend, `${config.siteUrl}${CALLBACK_PATH}`), options);
+  const settings = config.signIn;
+  if (!settings) return undefined;
+  return signIn(config, settings, openIdProvider(settings, `${config.siteUrl}${CALLBACK_PATH}`), options);
 }
 
 function signIn(
   config: AppConfig,
-  backend: SiteBackend,
+  backend: SignInConfig,
   provider: OpenIdProvider,
   { logger, now = Date.now }: EditorSignInOptions,
 ): EditorSignIn {
@@ -108,12 +114,17 @@ function signIn(
   const cookies = signInCookies(config.siteUrl);
   const siteOrigin = new URL(config.siteUrl).origin;
   const log = (req: Request): Logger => (req as { log?: Logger }).log ?? logger;
+  // Only the site backend has editors: with another backend, the sign-in is the analytics readers' alone.
+  const people = config.cms.backend?.name === 'site' ? config.cms.backend : { editors: [], reviewers: [] };
+  const readers = new Set(config.analytics.readers);
+  // Where a person lands after signing in or out, unless they came from a page: the editor, or the report without one.
+  const home = config.cms.backend?.name === 'site' || readers.size === 0 ? EDITOR_HOME : ANALYTICS_HOME;
 
   /** Who this request comes from: nobody, a person on neither list, or an editor. */
   function identify(req: Request): { session?: { email: string; name: string }; editor?: SignedInEditor } {
     const session = sessions.use(cookies.read(req, SESSION_COOKIE));
     if (!session) return {};
-    const role = roleOf(session.email, backend);
+    const role = roleOf(session.email, people);
     return { session, editor: role && { email: session.email, name: session.name, role } };
   }
 
@@ -123,6 +134,11 @@ function signIn(
   };
 
   const router = express.Router({ caseSensitive: true, strict: true });
+  // Mounted by the editor's surface, or by the app alone when only the analytics readers sign in: noindex either way.
+  router.use('/admin/auth', (_req, res, next) => {
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    next();
+  });
   router.use('/admin/auth', signInRateLimit(backend.signInRateLimit, logger));
 
   router.get(SIGN_IN_STYLESHEET_PATH, (_req, res) => {
@@ -133,7 +149,7 @@ function signIn(
   router.get(LOGIN_PATH, async (req, res) => {
     let started: Awaited<ReturnType<OpenIdProvider['begin']>>;
     try {
-      started = await provider.begin(returnPath(req.query.return));
+      started = await provider.begin(returnPath(req.query.return) ?? home);
     } catch (error) {
       log(req).error({ err: error, issuer: backend.oidc.issuer.href }, 'editor sign-in: the identity provider cannot be reached');
       html(res, 503, providerUnavailablePage());
@@ -187,7 +203,8 @@ function signIn(
     sessions.end(cookies.read(req, SESSION_COOKIE));
     const id = sessions.create({ email: identity.email, name });
     cookies.set(req, res, SESSION_COOKIE, id, ABSOLUTE_LIFETIME_MS);
-    log(req).info({ editor: identity.email, role: roleOf(identity.email, backend) ?? 'none' }, 'editor signed in');
+    const role = roleOf(identity.email, people) ?? (readers.has(identity.email) ? 'analytics reader' : 'none');
+    log(req).info({ editor: identity.email, role }, 'editor signed in');
     res.setHeader('Cache-Control', 'no-store');
     res.redirect(303, transaction.returnTo);
   });
@@ -203,7 +220,7 @@ function signIn(
     sessions.end(id);
     cookies.clear(req, res, SESSION_COOKIE);
     if (session) log(req).info({ editor: session.email }, 'editor signed out');
-    res.redirect(303, EDITOR_HOME);
+    res.redirect(303, home);
   });
 
   const requireEditor: RequestHandler = (req, res, next) => {
@@ -233,7 +250,8 @@ function signIn(
   const requireEditorPage: RequestHandler = (req, res, next) => {
     const { session, editor } = identify(req);
     if (!session) {
-      html(res, 200, signInPage(returnPath(req.originalUrl) === EDITOR_HOME ? undefined : req.originalUrl));
+      const back = returnPath(req.originalUrl);
+      html(res, 200, signInPage(back === home ? undefined : back));
       return;
     }
     if (!editor) {
@@ -245,5 +263,49 @@ function signIn(
     next();
   };
 
-  return { router, requireEditor, requireEditorPage, sessions };
+  /** Whether the request's person may read the analytics report: `res.locals.reader` is set when they may. */
+  function reader(req: Request, res: Response): { session?: { email: string; name: string }; allowed: boolean } {
+    const session = sessions.use(cookies.read(req, SESSION_COOKIE));
+    const allowed = session !== undefined && readers.has(session.email.toLowerCase());
+    if (allowed) res.locals.reader = { email: session.email, name: session.name };
+    return { session, allowed };
+  }
+
+  const requireReader: RequestHandler = (req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (!fromSiteOrigin(req, siteOrigin)) {
+      res.status(403).json({ error: "This request did not come from the site's own pages, so it was refused." });
+      return;
+    }
+    const { session, allowed } = reader(req, res);
+    if (!session) {
+      res.status(401).json({ error: SESSION_ENDED });
+      return;
+    }
+    if (!allowed) {
+      log(req).warn({ editor: session.email }, 'analytics request refused: not on ANALYTICS_READERS');
+      res.status(403).json({
+        error: `You are signed in as ${session.email}, which is not on the list of ${SITE_ANALYTICS.list}: ask for it to be added, or sign in with another account.`,
+      });
+      return;
+    }
+    next();
+  };
+
+  const requireReaderPage: RequestHandler = (req, res, next) => {
+    const { session, allowed } = reader(req, res);
+    if (!session) {
+      const back = returnPath(req.originalUrl);
+      html(res, 200, signInPage(back === home ? undefined : back, SITE_ANALYTICS));
+      return;
+    }
+    if (!allowed) {
+      log(req).warn({ editor: session.email }, 'analytics page refused: not on ANALYTICS_READERS');
+      html(res, 403, notAllowedPage(session.email, SITE_ANALYTICS));
+      return;
+    }
+    next();
+  };
+
+  return { router, requireEditor, requireEditorPage, requireReader, requireReaderPage, sessions };
 }

@@ -8,7 +8,7 @@
  * and the next sign-in tries again.
  */
 import * as client from 'openid-client';
-import type { SiteBackend } from '../../config/cms';
+import type { SignInConfig } from '../../config/sign-in';
 import type { SignInTransaction } from './sign-in-transactions';
 
 /** How long a call to the provider may take before the editor is told it cannot be reached (openid-client's default is 30 s). */
@@ -36,7 +36,7 @@ function emailOf(claims: Claims): { verified?: string; unverified?: string } {
   return verified ? { verified: email } : { unverified: email };
 }
 
-export function openIdProvider(backend: SiteBackend, redirectUri: string) {
+export function openIdProvider(backend: Pick<SignInConfig, 'oidc'>, redirectUri: string) {
   const { issuer, clientId, clientSecret } = backend.oidc;
   let discovered: Promise<client.Configuration> | undefined;
 

@@ -1,5 +1,5 @@
 /**
- * The few pages of the editors' sign-in, as static HTML: no inline script and no inline style (one small
+ * The few pages of the staff's sign-in (the editor's and the analytics report's), as static HTML: no inline script and no inline style (one small
  * stylesheet by href), noindex, in words a person can act on. The admin's own CSP covers them.
  */
 import { adminDocument, escapeHtml } from '../admin-document';
@@ -30,22 +30,35 @@ const signInLink = (returnTo?: string) =>
 
 const signOutForm = `<form method="post" action="${LOGOUT_PATH}"><button class="button" type="submit">Sign out</button></form>`;
 
-/** /admin/ without a session: the editor is for the firm's staff, who sign in with the firm's account. */
-export function signInPage(returnTo?: string): string {
-  return page('Sign in to the content editor', [
-    "<p>The content editor is for the firm's staff. Sign in with your work account to continue.</p>",
+/** What a gate lets a person into, in the words of its pages. */
+export interface GuardedPlace {
+  /** As a title says it: "the content editor". */
+  name: string;
+  /** The list a person must be on: "the site's editors or reviewers". */
+  list: string;
+}
+
+export const CONTENT_EDITOR: GuardedPlace = { name: 'the content editor', list: "the site's editors or reviewers" };
+export const SITE_ANALYTICS: GuardedPlace = { name: "the site's analytics", list: "the people who may read the site's analytics" };
+
+/** A guarded page without a session: it is for the firm's staff, who sign in with the firm's account. */
+export function signInPage(returnTo?: string, place: GuardedPlace = CONTENT_EDITOR): string {
+  return page(`Sign in to ${place.name}`, [
+    `<p>${capitalised(place.name)} is for the firm's staff. Sign in with your work account to continue.</p>`,
     signInLink(returnTo),
   ]);
 }
 
-/** Signed in, but on neither CMS_EDITORS nor CMS_REVIEWERS. */
-export function notAllowedPage(email: string): string {
-  return page('You cannot use the content editor', [
-    `<p>You are signed in as <strong>${escapeHtml(email)}</strong>, which is not on the list of the site's editors or reviewers.</p>`,
+/** Signed in, but not on the place's list. */
+export function notAllowedPage(email: string, place: GuardedPlace = CONTENT_EDITOR): string {
+  return page(`You cannot use ${place.name}`, [
+    `<p>You are signed in as <strong>${escapeHtml(email)}</strong>, which is not on the list of ${escapeHtml(place.list)}.</p>`,
     '<p>Ask the person who runs the website to add this address, or sign out and sign in with another account.</p>',
     signOutForm,
   ]);
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The provider signed the person in but did not vouch for an email address: no one can be matched to a list without one. */
 export function unverifiedEmailPage(email: string | undefined): string {
