@@ -41,6 +41,7 @@ import { processCpuMicros } from './process-cpu';
 const { episodes } = readPublishedContent(process.cwd());
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const benchDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
 const { values: args } = parseArgs({
   options: {
     seconds: { type: 'string', default: '5' },
@@ -90,13 +91,13 @@ function waitForLine(child: ChildProcess, match: (line: string) => string | unde
   });
 }
 
-async function startSite(): Promise<Started & { startupMs: number }> {
+async function startSite(env: Record<string, string> = {}): Promise<Started & { startupMs: number }> {
   const started = performance.now();
   const { child, origin } = await startServerProcess({
     command: onServerCore([...SERVER_NODE_FLAGS, 'dist/server/index.js']),
     // What a page costs, not who may have it: this one client would be past its render budget at once
     // (search-flood.ts measures the budget and the share with them on).
-    env: { LOG_LEVEL: 'info', RENDER_RATE_LIMIT: '0', RENDER_SHARE: '100' },
+    env: { LOG_LEVEL: 'info', RENDER_RATE_LIMIT: '0', RENDER_SHARE: '100', ANALYTICS_DIR: path.join(benchDir, 'analytics'), ...env },
     log: 'drop',
     stderr: 'inherit',
   });
@@ -203,7 +204,7 @@ const urls = ['/', paths.podcastPage(2), paths.episode(episodes[0]!.id), paths.p
 // Fill the page cache and record what the references will replay.
 const fixtures: Record<string, RecordedResponse> = {};
 for (const url of urls) fixtures[url] = await record(site.origin, url);
-const fixturesFile = path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'fixtures.json');
+const fixturesFile = path.join(benchDir, 'fixtures.json');
 writeFileSync(fixturesFile, JSON.stringify(fixtures));
 const bareExpress = await startReference('express', fixturesFile);
 const bareNode = await startReference('node', fixturesFile);
@@ -272,6 +273,58 @@ console.log(
   `c: the client kept its core ≥ ${CLIENT_SATURATED * 100}% busy while that server did not: the client was the limit, and its req/s says nothing of the server's.`,
 );
 await Promise.all([stop(bareExpress.child), stop(bareNode.child)]);
+
+/**
+ * Counting visits (decision 038): the same build with ANALYTICS=off beside it, both behind a "proxy"
+ * (TRUST_PROXY=loopback) and asked as people ask: a browser's User-Agent from VISITOR_ADDRESSES
+ * addresses in turn, so each counted view takes the not-counted rules, a visitor key (an HMAC for an
+ * address first seen, a map lookup after) and the counter. Without a User-Agent (autocannon's default,
+ * as above) a view would be counted as a bot, which costs less.
+ */
+const VISITOR_ADDRESSES = 20_000;
+const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const counting = await startSite({ TRUST_PROXY: 'loopback', ANALYTICS_DIR: path.join(benchDir, 'counted') });
+const notCounting = await startSite({ TRUST_PROXY: 'loopback', ANALYTICS: 'off' });
+let visitor = 0;
+const asPeople = (server: Started, url: string, seconds: number) =>
+  measure(server.child.pid!, {
+    url: server.origin,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { ...REQUEST_HEADERS, 'user-agent': BROWSER },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request: object) => {
+          const n = visitor++ % VISITOR_ADDRESSES;
+          return {
+            ...request,
+            path: url,
+            headers: { ...REQUEST_HEADERS, 'user-agent': BROWSER, 'x-forwarded-for': `198.18.${n >> 8}.${n & 255}` },
+          };
+        },
+      },
+    ],
+  });
+console.log(
+  `\nCounting visits: ANALYTICS=on against the same build with ANALYTICS=off, ${VISITOR_ADDRESSES} client addresses (X-Forwarded-For), a browser's User-Agent\n` +
+    `${'URL'.padEnd(34)}${pad('on req/s', 10)}${pad('off req/s', 11)}${pad('on CPU µs', 11)}${pad('off CPU µs', 12)}${pad('on÷off CPU', 12)}${pad('errors', 8)}`,
+);
+for (const url of urls.slice(0, 4)) {
+  for (const server of [counting, notCounting]) await asPeople(server, url, WARM_UP_SECONDS);
+  const runs: [Load[], Load[]] = [[], []];
+  for (let repeat = 0; repeat < REPEATS; repeat++) {
+    runs[0].push(await asPeople(counting, url, SECONDS));
+    runs[1].push(await asPeople(notCounting, url, SECONDS));
+  }
+  const [on, off] = runs.map(medianLoad) as [Load, Load];
+  failures += on.errors + on.non2xx + off.errors + off.non2xx;
+  const name = url.length > 32 ? `${url.slice(0, 31)}…` : url;
+  console.log(
+    `${name.padEnd(34)}${pad(on.rps.toFixed(0), 10)}${pad(off.rps.toFixed(0), 11)}${cpuCell(on, 11)}${cpuCell(off, 12)}${pad((on.serverCpu / off.serverCpu).toFixed(2), 12)}${pad(on.errors + on.non2xx + off.errors + off.non2xx, 8)}`,
+  );
+}
+await Promise.all([stop(counting.child), stop(notCounting.child)]);
 
 // Memory: one round over every URL, then ROUNDS more; RSS must stay flat.
 // A round: every URL in turn on each of the 50 connections, for 10 s.
