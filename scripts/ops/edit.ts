@@ -42,7 +42,6 @@ import { stopChild } from './edit/child-processes';
 import { CMS_REPO_DIR, prepareClone, syncBranches } from './edit/cms-clone';
 import { forward, freePort, LOOPBACK, readBody, waitForDecap, withBranch } from './edit/decap-proxy';
 import { EditStop } from './edit/edit-stop';
-import { signInGreeting, startSignInMode } from './edit/sign-in-mode';
 import type { SignInMode } from './edit/sign-in-mode';
 
 function portFrom(name: string, fallback: number): number {
@@ -114,6 +113,8 @@ const reason = (error: unknown) =>
 
 /** --sign-in: the site's own backend and a development sign-in (./edit/sign-in-mode.ts). */
 async function mainWithSignIn(root: string) {
+  // Loaded only here: oidc-provider, a devDependency, prints a warning when imported on Node 20.
+  const { signInGreeting, startSignInMode } = await import('./edit/sign-in-mode');
   const sitePort = process.env.PORT || '3000';
   signIn = await startSignInMode(root, { sitePort, providerPort: portFrom('OIDC_DEV_PORT', 0) });
   await ensureAdminBundle(root);

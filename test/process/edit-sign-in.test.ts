@@ -9,7 +9,7 @@
  * and nothing of it runs with NODE_ENV=production.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -142,6 +142,34 @@ describe('npm run edit -- --sign-in', () => {
       500,
     );
   }, 120_000);
+
+  it('a publish that would overwrite a local edit stops npm run edit, names the file and changes nothing here', async () => {
+    const author = await signInEditor({ site, siteUrl, login: 'author' });
+    const reviewer = await signInEditor({ site, siteUrl, login: 'reviewer' });
+    appendFileSync(path.join(session.site, ARTICLE), '# A local edit, not committed.\n');
+    const before = readFileSync(path.join(session.site, ARTICLE), 'utf8');
+    const head = git(session.site, 'rev-parse', 'HEAD');
+    const raw = before.replace(/^title: .*$/m, 'title: "A Second Version, Published Over a Local Edit"');
+    const saved = await api(author.cookie, 'persistEntry', {
+      dataFiles: [{ slug: SLUG, path: ARTICLE, raw }],
+      assets: [],
+      options: { collectionName: 'press', commitMessage: `Update Press “${SLUG}”`, useWorkflow: true, status: 'draft' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(
+      (await api(reviewer.cookie, 'updateUnpublishedEntryStatus', { collection: 'press', slug: SLUG, newStatus: 'pending_publish' }))
+        .status,
+    ).toBe(200);
+    expect((await api(reviewer.cookie, 'publishUnpublishedEntry', { collection: 'press', slug: SLUG })).status).toBe(200);
+
+    expect(await session.exited).toBe(1);
+    expect(session.output()).toContain(`The CMS published changes to files you have changed here and not committed:\n  ${ARTICLE}`);
+    expect(session.output()).toContain(
+      `bring the CMS's in with \`git pull --no-rebase .cache/content-repo.git ${branch}\`, then run npm run edit -- --sign-in again.`,
+    );
+    expect(readFileSync(path.join(session.site, ARTICLE), 'utf8')).toBe(before);
+    expect(git(session.site, 'rev-parse', 'HEAD')).toBe(head);
+  }, 60_000);
 });
 
 describe('npm run edit -- --sign-in, refused', () => {
