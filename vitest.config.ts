@@ -13,6 +13,9 @@ const HEAVY_TESTS = [
   'test/browser/admin-workflow.test.ts',
   // The built server, a provider and two people in Chromium, and the site archiving each version: about two minutes.
   'test/browser/editor-four-eyes.test.ts',
+  // npm run edit -- --sign-in: the dev server (esbuild and tsx watching), a provider and the site's backend, per file.
+  'test/process/edit-sign-in.test.ts',
+  'test/browser/edit-sign-in.test.ts',
 ];
 
 export default defineConfig({

@@ -26,6 +26,9 @@
  *   this stops and names the files and the command that brings the change in by hand. Nothing is
  *   lost: the published commits stay on the clone's branch and the next `npm run edit` tries again.
  * The proxy also names the branch in every request, so the CMS config's `branch` need not match.
+ *
+ * `npm run edit -- --sign-in` runs the site's own backend instead, with a development sign-in on
+ * this machine and no decap-server: ./edit/sign-in-mode.ts (decision 043).
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -39,6 +42,7 @@ import { stopChild } from './edit/child-processes';
 import { CMS_REPO_DIR, prepareClone, syncBranches } from './edit/cms-clone';
 import { forward, freePort, LOOPBACK, readBody, waitForDecap, withBranch } from './edit/decap-proxy';
 import { EditStop } from './edit/edit-stop';
+import type { SignInMode } from './edit/sign-in-mode';
 
 function portFrom(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -72,6 +76,7 @@ async function ensureAdminBundle(root: string) {
 let decap: ChildProcess | undefined;
 let dev: ChildProcess | undefined;
 let front: http.Server | undefined;
+let signIn: SignInMode | undefined;
 let stopping = false;
 
 /** Stops whatever was started, says why, and exits. */
@@ -81,6 +86,7 @@ async function stop(code: number, message?: string) {
   if (message) console.error(`\n${message}\n`);
   front?.close();
   await Promise.all([stopChild(dev), stopChild(decap)]);
+  await signIn?.stop().catch(() => undefined);
   process.exit(code);
 }
 
@@ -89,13 +95,46 @@ process.on('exit', () => {
   for (const child of [dev, decap]) child?.kill('SIGTERM');
 });
 
+const USAGE = 'Usage: npm run edit [-- --sign-in]';
+
+function startDev(root: string, env: NodeJS.ProcessEnv) {
+  const tsx = path.join(root, 'node_modules/.bin/tsx');
+  dev = spawn(tsx, ['scripts/build/dev.ts'], {
+    cwd: root,
+    env: { ...env, NODE_ENV: 'development' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  dev.on('exit', (code) => void stop(code ?? 1));
+}
+
+/** Why npm run edit stops, as the person reads it: an EditStop's own words, anything else with its stack. */
+const reason = (error: unknown) =>
+  error instanceof EditStop ? error.message : `npm run edit: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+
+/** --sign-in: the site's own backend and a development sign-in (./edit/sign-in-mode.ts). */
+async function mainWithSignIn(root: string) {
+  // Loaded only here: oidc-provider, a devDependency, prints a warning when imported on Node 20.
+  const { signInGreeting, startSignInMode } = await import('./edit/sign-in-mode');
+  const sitePort = process.env.PORT || '3000';
+  signIn = await startSignInMode(root, { sitePort, providerPort: portFrom('OIDC_DEV_PORT', 0) });
+  await ensureAdminBundle(root);
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  signIn.follow((error) => void stop(1, reason(error)));
+  startDev(root, signIn.env);
+  console.log(signInGreeting(signIn));
+}
+
 async function main() {
   if (process.env.NODE_ENV === 'production') {
     throw new EditStop(
-      'npm run edit refuses to run with NODE_ENV=production: decap-server has no authentication and commits to the repository. It is for editing on your own machine.',
+      'npm run edit refuses to run with NODE_ENV=production: decap-server has no authentication, --sign-in signs anyone in as an editor, and both commit to the repository. It is for editing on your own machine.',
     );
   }
+  const flags = process.argv.slice(2);
+  if (flags.some((flag) => flag !== '--sign-in')) throw new EditStop(`npm run edit does not know ${flags.join(' ')}.\n${USAGE}`);
   const root = process.cwd();
+  if (flags.includes('--sign-in')) return mainWithSignIn(root);
   const proxyPort = portFrom('CMS_PROXY_PORT', 8081);
   const session = await prepareClone(root);
   await syncBranches(session);
@@ -137,10 +176,7 @@ async function main() {
         res.writeHead(answer.status, answer.headers).end(answer.body);
       } catch (error) {
         // The CMS shows an error rather than "published": the change is in the clone, not yet here.
-        const message =
-          error instanceof EditStop
-            ? error.message
-            : `npm run edit: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+        const message = reason(error);
         if (!res.headersSent)
           res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `npm run edit stopped: ${message}` }));
         void stop(1, message);
@@ -161,13 +197,7 @@ async function main() {
   });
   const cmsPort = (front.address() as AddressInfo).port;
 
-  const tsx = path.join(root, 'node_modules/.bin/tsx');
-  dev = spawn(tsx, ['scripts/build/dev.ts'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', CMS_PROXY_PORT: String(cmsPort) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  dev.on('exit', (code) => void stop(code ?? 1));
+  startDev(root, { ...process.env, CMS_PROXY_PORT: String(cmsPort) });
   const sitePort = process.env.PORT || '3000';
   console.log(
     `npm run edit: the CMS proxy (decap-server, git mode) listens on http://${LOOPBACK}:${cmsPort}/api/v1 and edits ${CMS_REPO_DIR}/ on branch ${session.branch}.\n` +
@@ -175,9 +205,4 @@ async function main() {
   );
 }
 
-main().catch((error: unknown) =>
-  stop(
-    1,
-    error instanceof EditStop ? error.message : `npm run edit: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-  ),
-);
+main().catch((error: unknown) => stop(1, reason(error)));

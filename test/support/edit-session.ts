@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -54,7 +54,8 @@ function repositoryOfThisCheckout(): string {
   git(site, 'config', 'user.email', 'edit-test@example.com');
   for (const file of git(site, 'ls-files', '-z').split('\0').filter(Boolean)) rmSync(path.join(site, file), { force: true });
   for (const file of git(rootDir, 'ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0').filter(Boolean)) {
-    if (!existsSync(path.join(rootDir, file))) continue;
+    // Gone, or a folder (a worktree's node_modules, linked to the main checkout's, is an untracked symlink).
+    if (!existsSync(path.join(rootDir, file)) || statSync(path.join(rootDir, file)).isDirectory()) continue;
     mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
     copyFileSync(path.join(rootDir, file), path.join(site, file));
   }
@@ -86,15 +87,15 @@ export interface EditSession {
   close: () => Promise<void>;
 }
 
-/** npm run edit in a fresh repository, once its dev server answers. */
-export async function startEditSession(): Promise<EditSession> {
+/** npm run edit in a fresh repository, once its dev server answers; `args` after `--` (`--sign-in`), `env` beside PORT. */
+export async function startEditSession(options: { args?: string[]; env?: Record<string, string> } = {}): Promise<EditSession> {
   const site = repositoryOfThisCheckout();
   const [sitePort, cmsPort] = await Promise.all([freePort(), freePort()]);
   // Its own process group (everything it starts stays in it), so close() can make sure nothing is left.
   // Its own copy of the script, so what it imports (the build) works on its own folder.
-  const child = spawn(TSX, [path.join(site, 'scripts/ops/edit.ts')], {
+  const child = spawn(TSX, [path.join(site, 'scripts/ops/edit.ts'), ...(options.args ?? [])], {
     cwd: site,
-    env: { ...process.env, PORT: String(sitePort), CMS_PROXY_PORT: String(cmsPort), DRAIN_SECONDS: '0' },
+    env: { ...process.env, PORT: String(sitePort), CMS_PROXY_PORT: String(cmsPort), DRAIN_SECONDS: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -2,7 +2,9 @@
  * The CMS's own clone of the working copy (.cache/cms-repo/), which
  * decap-server serves and commits in, and the fast-forwards that keep its
  * branch and the working copy's level. Why a clone, and when each side moves:
- * the top of ../edit.ts.
+ * the top of ../edit.ts. With --sign-in the CMS's side is instead the bare
+ * content repository the site commits to (./sign-in-mode.ts), kept level by
+ * the same rules.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -52,15 +54,22 @@ async function isAncestor(repo: string, older: string, newer: string): Promise<b
 export interface EditSession {
   /** The person's working copy (the dev server's folder). */
   root: string;
-  /** The CMS's own clone, which decap-server serves. */
+  /** The CMS's own clone, which decap-server serves; with --sign-in the bare repository the site commits to. */
   clone: string;
+  /** The clone as the messages name it, relative to the working copy. */
+  cloneDir: string;
+  /** Whether the clone is bare (no files checked out): its branch is moved by a fetch, not a merge. */
+  bare: boolean;
+  /** The command the person runs again once they have brought a change in by hand. */
+  rerun: string;
   /** The branch both are on, as the working copy was when `npm run edit` started. */
   branch: string;
   log: (line: string) => void;
 }
 
 /** The working copy's checked-out branch; the CMS works on the same one. */
-async function currentBranch(root: string): Promise<string> {
+async function workingCopyBranch(root: string): Promise<string> {
+  if ((await runGit(root, ['rev-parse', '--show-toplevel'])).code !== 0) throw new EditStop(`${root} is not a git working copy.`);
   const result = await runGit(root, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
   if (result.code !== 0) throw new EditStop('npm run edit needs a branch checked out (HEAD is detached): `git switch <branch>` first.');
   const branch = result.stdout.trim();
@@ -75,8 +84,7 @@ async function currentBranch(root: string): Promise<string> {
  * drafts (cms/* branches) and any published commit not yet brought back; syncBranches does that.
  */
 export async function prepareClone(root: string, log: (line: string) => void = console.log): Promise<EditSession> {
-  if ((await runGit(root, ['rev-parse', '--show-toplevel'])).code !== 0) throw new EditStop(`${root} is not a git working copy.`);
-  const branch = await currentBranch(root);
+  const branch = await workingCopyBranch(root);
   const clone = path.join(root, CMS_REPO_DIR);
   if (!existsSync(path.join(clone, '.git'))) {
     mkdirSync(path.dirname(clone), { recursive: true });
@@ -97,7 +105,7 @@ export async function prepareClone(root: string, log: (line: string) => void = c
       'git has no user.email here: the CMS commits as you. Set it with `git config user.name "…"` and `git config user.email …`.',
     );
   }
-  return { root, clone, branch, log };
+  return { root, clone, cloneDir: CMS_REPO_DIR, bare: false, rerun: 'npm run edit', branch, log };
 }
 
 /**
@@ -111,15 +119,18 @@ export async function syncBranches(session: EditSession): Promise<void> {
   // Both commits in the clone, to compare them there (the clone is ours to write to).
   await git(clone, ['fetch', '--quiet', root, `refs/heads/${branch}`]);
   if (await isAncestor(clone, cms, ours)) {
-    // The person committed: the CMS goes on from their commit. The clone is clean between requests.
-    await git(clone, ['merge', '--ff-only', '--quiet', ours]);
+    // The person committed: the CMS goes on from their commit. The clone is clean between requests; a
+    // bare one takes the commit by a fetch, which git refuses unless it is a fast-forward.
+    if (session.bare) await git(clone, ['fetch', '--quiet', root, `refs/heads/${branch}:refs/heads/${branch}`]);
+    else await git(clone, ['merge', '--ff-only', '--quiet', ours]);
     return;
   }
-  const byHand = `git pull --no-rebase ${CMS_REPO_DIR} ${branch}`;
+  const { cloneDir, rerun } = session;
+  const byHand = `git pull --no-rebase ${cloneDir} ${branch}`;
   if (!(await isAncestor(clone, ours, cms))) {
     throw new EditStop(
-      `Branch ${branch} has new commits both here and in the CMS (${CMS_REPO_DIR}/), so the CMS's cannot be fast-forwarded in.\n` +
-        `Bring them in with \`${byHand}\` (a merge), then run npm run edit again.`,
+      `Branch ${branch} has new commits both here and in the CMS (${cloneDir}/), so the CMS's cannot be fast-forwarded in.\n` +
+        `Bring them in with \`${byHand}\` (a merge), then run ${rerun} again.`,
     );
   }
   await git(root, ['fetch', '--quiet', clone, `refs/heads/${branch}`]);
@@ -135,7 +146,7 @@ export async function syncBranches(session: EditSession): Promise<void> {
     if (local.length) {
       throw new EditStop(
         `The CMS published changes to files you have changed here and not committed:\n${local.map((file) => `  ${file}`).join('\n')}\n` +
-          `Nothing was overwritten. Commit or move your changes, bring the CMS's in with \`${byHand}\`, then run npm run edit again.`,
+          `Nothing was overwritten. Commit or move your changes, bring the CMS's in with \`${byHand}\`, then run ${rerun} again.`,
       );
     }
     const merged = await runGit(root, ['merge', '--ff-only', '--quiet', cms]);
@@ -151,5 +162,27 @@ export async function syncBranches(session: EditSession): Promise<void> {
     if (fetched.code !== 0)
       throw new EditStop(`git refused to move ${branch} to the CMS's commit:\n${fetched.stderr.trim()}\nBring it in with \`${byHand}\`.`);
   }
-  session.log(`npm run edit: published by the CMS, now on ${branch} here: ${changed.join(', ') || '(no file changed)'}`);
+  session.log(`${rerun}: published by the CMS, now on ${branch} here: ${changed.join(', ') || '(no file changed)'}`);
+}
+
+/** With --sign-in: the bare repository the site commits to (CONTENT_REPO), inside the working copy. */
+export const CONTENT_REPO_DIR = '.cache/content-repo.git';
+
+/**
+ * Makes (or reuses) the bare content repository with the working copy's branch in it, for the site to
+ * serve and commit to under --sign-in (./sign-in-mode.ts). An existing one keeps its drafts and any
+ * published commit not yet brought back; syncBranches does that, as for the clone.
+ */
+export async function prepareContentRepository(root: string, log: (line: string) => void = console.log): Promise<EditSession> {
+  const branch = await workingCopyBranch(root);
+  const repository = path.join(root, CONTENT_REPO_DIR);
+  if (!existsSync(path.join(repository, 'HEAD'))) {
+    mkdirSync(path.dirname(repository), { recursive: true });
+    await git(root, ['init', '--quiet', '--bare', '--initial-branch', branch, repository]);
+    log(`npm run edit: made ${CONTENT_REPO_DIR}/, the repository the site commits to (its drafts are cms/* branches there)`);
+  }
+  if ((await runGit(repository, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`])).code !== 0) {
+    await git(repository, ['fetch', '--quiet', root, `refs/heads/${branch}:refs/heads/${branch}`]);
+  }
+  return { root, clone: repository, cloneDir: CONTENT_REPO_DIR, bare: true, rerun: 'npm run edit -- --sign-in', branch, log };
 }
