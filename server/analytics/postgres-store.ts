@@ -85,7 +85,11 @@ export function openPostgresStore(url: string, options: { logger: Logger; rootDi
             [day],
           );
           const earlier = await client.query<{ figures: DayAggregate }>('SELECT figures FROM analytics_days WHERE day = $1', [day]);
-          const figures = aggregateDay(day, batches.rows.map((row) => row.batch), earlier.rows[0]?.figures);
+          const figures = aggregateDay(
+            day,
+            batches.rows.map((row) => row.batch),
+            earlier.rows[0]?.figures,
+          );
           await client.query(
             `INSERT INTO analytics_days (day, figures) VALUES ($1, $2)
              ON CONFLICT (day) DO UPDATE SET figures = EXCLUDED.figures, rolled_up_at = now()`,

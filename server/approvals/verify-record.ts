@@ -67,7 +67,9 @@ async function checkAnalytics(archiveDir: string, line: AnalyticsLine): Promise<
   const sha256 = sha256Of(bytes);
   return sha256 === line.file.sha256
     ? []
-    : [`the analytics figures of ${line.month}, ${line.file.path}, were altered: their SHA-256 is ${sha256}, but the record says ${line.file.sha256}`];
+    : [
+        `the analytics figures of ${line.month}, ${line.file.path}, were altered: their SHA-256 is ${sha256}, but the record says ${line.file.sha256}`,
+      ];
 }
 
 /** `repository`: also hold each publication to its Publish commit there (throws RepositoryCheckError when it cannot be read). */
