@@ -54,7 +54,10 @@ async function start(databaseUrl: string, name: string) {
 }
 
 async function visit(server: ServerProcess, url: string, address: string, userAgent = CHROME) {
-  const res = await fetch(`${server.origin}${url}`, { redirect: 'manual', headers: { 'X-Forwarded-For': address, 'User-Agent': userAgent } });
+  const res = await fetch(`${server.origin}${url}`, {
+    redirect: 'manual',
+    headers: { 'X-Forwarded-For': address, 'User-Agent': userAgent },
+  });
   expect(res.status).toBe(200);
   await res.arrayBuffer();
 }
@@ -82,26 +85,30 @@ async function batchesIn(databaseUrl: string): Promise<number> {
 }
 
 describe('visits counted in PostgreSQL', () => {
-  it('by two instances on one database: a person answered by both is one visitor, each view counted once', { timeout: 90_000 }, async () => {
-    const url = await pgs.createDatabase('two_instances');
-    const [one, two] = await Promise.all([start(url, 'two-1'), start(url, 'two-2')]);
-    // A: the home page from one, /press from the other. B: /press from both, twice from one. C: one page, from two.
-    await visit(one, '/', '203.0.113.10');
-    await visit(two, '/press', '203.0.113.10');
-    await visit(one, '/press', '198.51.100.20', FIREFOX);
-    await visit(one, '/press', '198.51.100.20', FIREFOX);
-    await visit(two, '/press', '198.51.100.20', FIREFOX);
-    await visit(two, '/terms', '192.0.2.30');
-    expect(await Promise.all([one.stop('SIGTERM'), two.stop('SIGTERM')])).toEqual([0, 0]);
+  it(
+    'by two instances on one database: a person answered by both is one visitor, each view counted once',
+    { timeout: 90_000 },
+    async () => {
+      const url = await pgs.createDatabase('two_instances');
+      const [one, two] = await Promise.all([start(url, 'two-1'), start(url, 'two-2')]);
+      // A: the home page from one, /press from the other. B: /press from both, twice from one. C: one page, from two.
+      await visit(one, '/', '203.0.113.10');
+      await visit(two, '/press', '203.0.113.10');
+      await visit(one, '/press', '198.51.100.20', FIREFOX);
+      await visit(one, '/press', '198.51.100.20', FIREFOX);
+      await visit(two, '/press', '198.51.100.20', FIREFOX);
+      await visit(two, '/terms', '192.0.2.30');
+      expect(await Promise.all([one.stop('SIGTERM'), two.stop('SIGTERM')])).toEqual([0, 0]);
 
-    const figures = report(url);
-    expect(figures).toMatchObject({ visitors: 3, pageviews: 6 });
-    expect(pageOf(figures, '/')).toEqual({ path: '/', visitors: 1, pageviews: 1 });
-    expect(pageOf(figures, '/press')).toEqual({ path: '/press', visitors: 2, pageviews: 4 });
-    expect(pageOf(figures, '/terms')).toEqual({ path: '/terms', visitors: 1, pageviews: 1 });
-    // Nothing was left on either instance's disk: it all went to the database.
-    for (const name of ['two-1', 'two-2']) expect(await readdir(path.join(dir, name)).catch(() => [])).toEqual([]);
-  });
+      const figures = report(url);
+      expect(figures).toMatchObject({ visitors: 3, pageviews: 6 });
+      expect(pageOf(figures, '/')).toEqual({ path: '/', visitors: 1, pageviews: 1 });
+      expect(pageOf(figures, '/press')).toEqual({ path: '/press', visitors: 2, pageviews: 4 });
+      expect(pageOf(figures, '/terms')).toEqual({ path: '/terms', visitors: 1, pageviews: 1 });
+      // Nothing was left on either instance's disk: it all went to the database.
+      for (const name of ['two-1', 'two-2']) expect(await readdir(path.join(dir, name)).catch(() => [])).toEqual([]);
+    },
+  );
 
   it('loses no view while the database is down: kept in memory and written once it is back', { timeout: 90_000 }, async () => {
     const url = await pgs.createDatabase('database_down');
@@ -122,33 +129,37 @@ describe('visits counted in PostgreSQL', () => {
     for (const page of ['/', '/press', '/terms', '/contact']) expect(pageOf(figures, page)?.pageviews).toBe(1);
   });
 
-  it('spools the last counts on SIGTERM while the database is down, and writes them once at the next start', { timeout: 90_000 }, async () => {
-    const url = await pgs.createDatabase('spooled');
-    const spoolDir = path.join(dir, 'spool');
-    let server = await start(url, 'spool');
-    await visit(server, '/', '203.0.113.50');
-    await until(async () => (await batchesIn(url)) > 0, 20_000, 'the first counts written');
-    await pgs.stop();
-    await visit(server, '/press', '203.0.113.50');
-    await visit(server, '/press', '203.0.113.51', FIREFOX);
-    expect(await server.stop('SIGTERM')).toBe(0);
-    expect(server.stdout()).toContain('the last counts are spooled for the next start');
-    const spooled = (await readdir(spoolDir)).filter((name) => name.startsWith('unwritten-'));
-    expect(spooled).toHaveLength(1);
-    expect((await stat(path.join(spoolDir, spooled[0]!))).mode & 0o777).toBe(0o600);
-    expect((await stat(spoolDir)).mode & 0o777).toBe(0o700);
+  it(
+    'spools the last counts on SIGTERM while the database is down, and writes them once at the next start',
+    { timeout: 90_000 },
+    async () => {
+      const url = await pgs.createDatabase('spooled');
+      const spoolDir = path.join(dir, 'spool');
+      let server = await start(url, 'spool');
+      await visit(server, '/', '203.0.113.50');
+      await until(async () => (await batchesIn(url)) > 0, 20_000, 'the first counts written');
+      await pgs.stop();
+      await visit(server, '/press', '203.0.113.50');
+      await visit(server, '/press', '203.0.113.51', FIREFOX);
+      expect(await server.stop('SIGTERM')).toBe(0);
+      expect(server.stdout()).toContain('the last counts are spooled for the next start');
+      const spooled = (await readdir(spoolDir)).filter((name) => name.startsWith('unwritten-'));
+      expect(spooled).toHaveLength(1);
+      expect((await stat(path.join(spoolDir, spooled[0]!))).mode & 0o777).toBe(0o600);
+      expect((await stat(spoolDir)).mode & 0o777).toBe(0o700);
 
-    await pgs.start();
-    server = await start(url, 'spool');
-    expect(await server.stop('SIGTERM')).toBe(0);
-    expect((await readdir(spoolDir)).filter((name) => name.startsWith('unwritten-'))).toEqual([]);
-    const figures = report(url);
-    expect(figures).toMatchObject({ visitors: 2, pageviews: 3 });
-    expect(pageOf(figures, '/press')).toEqual({ path: '/press', visitors: 2, pageviews: 2 });
+      await pgs.start();
+      server = await start(url, 'spool');
+      expect(await server.stop('SIGTERM')).toBe(0);
+      expect((await readdir(spoolDir)).filter((name) => name.startsWith('unwritten-'))).toEqual([]);
+      const figures = report(url);
+      expect(figures).toMatchObject({ visitors: 2, pageviews: 3 });
+      expect(pageOf(figures, '/press')).toEqual({ path: '/press', visitors: 2, pageviews: 2 });
 
-    // Started once more, it finds nothing to take: the spooled views are not counted again.
-    server = await start(url, 'spool');
-    expect(await server.stop('SIGTERM')).toBe(0);
-    expect(report(url)).toMatchObject({ visitors: 2, pageviews: 3 });
-  });
+      // Started once more, it finds nothing to take: the spooled views are not counted again.
+      server = await start(url, 'spool');
+      expect(await server.stop('SIGTERM')).toBe(0);
+      expect(report(url)).toMatchObject({ visitors: 2, pageviews: 3 });
+    },
+  );
 });
