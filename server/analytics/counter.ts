@@ -13,6 +13,7 @@
  *   ones a day, the rest are counted together, so no one can grow the store
  *   by asking for made-up addresses.
  */
+import { randomUUID } from 'node:crypto';
 import { utcDay } from './day';
 import type { Day } from './day';
 import { DistinctCount, EXACT_LIMIT } from './distinct-count';
@@ -191,6 +192,7 @@ export class Counter {
 
 function toBatch(day: Day, pending: Pending): DayBatch {
   return {
+    id: randomUUID(),
     day,
     views: [...pending.views.values()],
     visitors: pending.visitors.state(),

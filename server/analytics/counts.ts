@@ -8,6 +8,13 @@ import type { DistinctState } from './distinct-count';
 import type { Channel, EntrySource } from './entry-source';
 import type { BotReason } from './not-counted';
 
+/**
+ * The version of the counting method (decision 038: who is a visitor, what is not counted, how an entry
+ * is attributed). Recorded with each month's figures in the archive (decision 040): change it when a
+ * rule changes what the figures mean, so two months are never compared unawares.
+ */
+export const ANALYTICS_METHOD_VERSION = '1';
+
 export const LEAD_ACTIONS = ['newsletter', 'contact', 'schedule', 'listen', 'play'] as const;
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
 
@@ -37,6 +44,11 @@ export interface Entry {
 
 /** What one write to the store carries for one day: counts to add, distinct states to merge. */
 export interface DayBatch {
+  /**
+   * Made once when the batch is drained (randomUUID): a write retried after a timeout that did land is
+   * the same batch, counted once by either store. Absent in batches written before ids were given.
+   */
+  id?: string;
   day: Day;
   views: { path: string; notFound: boolean; count: number }[];
   visitors: DistinctState;

@@ -12,10 +12,11 @@
  *
  * A day is rolled up once it has been over for ROLL_UP_GRACE_MS (late batches
  * from requests that began before midnight), under days.lock: its batches
- * merged into days/<day>.json, written by rename, then deleted.
+ * merged into days/<day>.json, written by rename, then deleted. A batch
+ * appended twice (a write retried after it landed) is merged once, by its id.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { syncDirectory } from '../forms/storage/directory-sync';
@@ -23,23 +24,14 @@ import { withFileLock } from '../forms/storage/file-lock';
 import type { DayBatch } from './counts';
 import { aggregateDay } from './day-aggregate';
 import type { DayAggregate } from './day-aggregate';
-import { isDay, utcDay } from './day';
+import { isDay } from './day';
+import { writeDurably } from './spool';
 import type { Day } from './day';
+import { oldestKept, rollUpDue, saltExpired, uniqueBatches } from './store-contract';
+import type { AnalyticsStore } from './store-contract';
 
-const DAY_MS = 86_400_000;
-const SALT_LIFE_MS = 2 * DAY_MS;
-export const ROLL_UP_GRACE_MS = 10 * 60_000;
-
-export interface AnalyticsStore {
-  readonly dir: string;
-  /** The day's salt, the same for every process on the volume. */
-  salt(day: Day): Promise<Buffer>;
-  append(batches: DayBatch[]): Promise<void>;
-  /** Rolls up the days that are over, deletes expired salts and aggregates past retention. */
-  maintain(now?: number): Promise<void>;
-  /** The figures of each day from `from` to `to` that has any, today's merged from its batches as they stand. */
-  days(from: Day, to: Day): Promise<DayAggregate[]>;
-}
+export type { AnalyticsStore } from './store-contract';
+export { ROLL_UP_GRACE_MS } from './store-contract';
 
 async function ownerOnlyDir(dir: string) {
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -84,7 +76,7 @@ export function openFileStore(dir: string, options: { retentionMonths: number })
     const texts = await Promise.all(
       files.filter((name) => name.endsWith('.jsonl')).map((name) => readFile(path.join(folder, name), 'utf8')),
     );
-    return texts.flatMap(parseBatches);
+    return uniqueBatches(texts.flatMap(parseBatches));
   }
 
   async function readDay(day: Day): Promise<DayAggregate | undefined> {
@@ -98,11 +90,7 @@ export function openFileStore(dir: string, options: { retentionMonths: number })
 
   async function writeDay(aggregate: DayAggregate) {
     await ownerOnlyDir(dayDir);
-    const file = path.join(dayDir, `${aggregate.day}.json`);
-    const temporary = `${file}.${processId}.tmp`;
-    await writeFile(temporary, JSON.stringify(aggregate), { mode: 0o600 });
-    await rename(temporary, file);
-    await syncDirectory(dayDir);
+    await writeDurably(path.join(dayDir, `${aggregate.day}.json`), JSON.stringify(aggregate));
   }
 
   async function rollUp(day: Day) {
@@ -113,7 +101,7 @@ export function openFileStore(dir: string, options: { retentionMonths: number })
   }
 
   return {
-    dir,
+    where: dir,
 
     async salt(day) {
       const known = salts.get(day);
@@ -155,16 +143,15 @@ export function openFileStore(dir: string, options: { retentionMonths: number })
       await ownerOnlyDir(dir);
       await withFileLock(path.join(dir, 'days'), async () => {
         for (const day of await listDays(batchDir)) {
-          if (Date.parse(`${day}T00:00:00Z`) + DAY_MS + ROLL_UP_GRACE_MS <= now) await rollUp(day);
+          if (rollUpDue(day, now)) await rollUp(day);
         }
-        const oldest = new Date(now);
-        oldest.setUTCMonth(oldest.getUTCMonth() - options.retentionMonths);
+        const oldest = oldestKept(now, options.retentionMonths);
         for (const day of await listDays(dayDir, '.json')) {
-          if (day < utcDay(oldest.getTime())) await rm(path.join(dayDir, `${day}.json`), { force: true });
+          if (day < oldest) await rm(path.join(dayDir, `${day}.json`), { force: true });
         }
       });
       for (const day of await listDays(saltDir, '.key')) {
-        if (Date.parse(`${day}T00:00:00Z`) + SALT_LIFE_MS <= now) {
+        if (saltExpired(day, now)) {
           await rm(path.join(saltDir, `${day}.key`), { force: true });
           salts.delete(day);
         }
@@ -181,5 +168,7 @@ export function openFileStore(dir: string, options: { retentionMonths: number })
       }
       return result;
     },
+
+    close: async () => undefined,
   };
 }

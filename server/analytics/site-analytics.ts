@@ -8,7 +8,9 @@
  * Off it: every FLUSH_MS the counter is drained into the store; a write that
  * fails (the database down) is kept and tried again before anything newer,
  * so nothing is lost and nothing counted twice (each batch has an id).
- * `stop()` (SIGTERM, after the last request) writes what is left.
+ * `stop()` (SIGTERM, after the last request) writes what is left; what the
+ * store will not take then is spooled to a file under ANALYTICS_DIR and
+ * written at the next start (./spool.ts, decision 039).
  *
  * The day's salt comes from the store (shared by every instance) and is held
  * in memory; tomorrow's is fetched ahead, so midnight costs no request
@@ -23,10 +25,11 @@ import type { LeadAction } from './counts';
 import { utcDay } from './day';
 import type { Day } from './day';
 import { entrySource, referrerHost } from './entry-source';
-import type { AnalyticsConfig } from '../config/analytics';
-import { openFileStore } from './file-store';
-import type { AnalyticsStore } from './file-store';
+import { openAnalyticsStore } from './analytics-store';
+import type { AnalyticsStore, AnalyticsStoreConfig } from './analytics-store';
+import { writeMonthlyFigures } from './monthly-figures';
 import { exclusionOf, header } from './not-counted';
+import { readSpools, removeSpool, spoolBatches } from './spool';
 import { visitorKey } from './visitor-key';
 
 /** How often the counts in memory are written to the store. */
@@ -63,9 +66,12 @@ export interface SiteAnalytics {
   lead(req: CountedRequest, action: LeadAction, path: string): void;
   /** The path of the request's Referer when it is a page of this site: the page a form was on. */
   sitePath(req: CountedRequest): string | undefined;
-  /** Fetches the salt and starts the timers. */
+  /** Fetches the salt, takes what an earlier stop spooled, and starts the timers. */
   start(): void;
-  /** Stops the timers and writes what is left (after the last request: server/index.ts). */
+  /**
+   * Stops the timers and writes what is left (after the last request: server/index.ts), spooled to a file
+   * when the store will not take it; then closes the store.
+   */
   stop(): Promise<void>;
   /** Writes what is counted so far now (tests, the monthly archive). */
   flush(): Promise<void>;
@@ -77,6 +83,8 @@ export interface SiteAnalyticsOptions {
   logger: Logger;
   /** Run after each hourly maintenance: the monthly archive. */
   afterMaintain?: () => Promise<void>;
+  /** Where counts the store would not take on stop() wait for the next start (ANALYTICS_DIR); none: not kept. */
+  spoolDir?: string;
   now?: () => number;
 }
 
@@ -112,6 +120,8 @@ export function createSiteAnalytics(options: SiteAnalyticsOptions): SiteAnalytic
   let unwritten: ReturnType<Counter['drain']> = [];
   let writing: Promise<void> | undefined;
   let storeDown = false;
+  // Spool files may be waiting from an earlier stop: looked for at the first write, until all are taken.
+  let spooled = options.spoolDir !== undefined;
   const timers: NodeJS.Timeout[] = [];
 
   function fetchSalt(day: Day): Promise<void> {
@@ -173,9 +183,25 @@ export function createSiteAnalytics(options: SiteAnalyticsOptions): SiteAnalytic
     return false;
   }
 
+  /** What an earlier stop spooled, into the store; each file removed once the store has its batches. */
+  async function takeSpools() {
+    if (!options.spoolDir) return;
+    for (const { file, batches } of await readSpools(options.spoolDir)) {
+      if (!batches) {
+        logger.error({ file }, 'analytics: a spool file does not read as batches; left as it is');
+        continue;
+      }
+      await store.append(batches);
+      await removeSpool(file);
+      logger.info({ file, batches: batches.length }, 'analytics: counts spooled at the last stop written to the store');
+    }
+    spooled = false;
+  }
+
   async function write(): Promise<void> {
     // Views waiting for a salt being read now are counted first, so a write takes all that was asked before it.
     await Promise.all(fetching.values());
+    if (spooled) await takeSpools().catch((error: unknown) => failed(error));
     if (unwritten.length === 0) unwritten = counter.drain();
     if (unwritten.length === 0) return;
     try {
@@ -185,10 +211,14 @@ export function createSiteAnalytics(options: SiteAnalyticsOptions): SiteAnalytic
       storeDown = false;
     } catch (error) {
       // Kept, with their ids, and written before anything newer: the counter goes on counting meanwhile.
-      if (!storeDown) logger.error({ err: error }, 'analytics: counts could not be written; kept in memory and tried again');
-      storeDown = true;
-      throw error;
+      failed(error);
     }
+  }
+
+  function failed(error: unknown): never {
+    if (!storeDown) logger.error({ err: error }, 'analytics: counts could not be written; kept in memory and tried again');
+    storeDown = true;
+    throw error;
   }
 
   function flush(): Promise<void> {
@@ -261,17 +291,45 @@ export function createSiteAnalytics(options: SiteAnalyticsOptions): SiteAnalytic
       for (const timer of timers.splice(0)) clearInterval(timer);
       // Views still waiting for a salt: one more try, so a store back since their last try loses none.
       for (const day of new Set(waiting.map((item) => utcDay(item.time)))) await fetchSalt(day);
-      await flush();
+      try {
+        // Twice: a write kept from a failure goes first, alone; what was counted since follows it.
+        await flush();
+        await flush();
+      } catch (error) {
+        const left = [...unwritten, ...counter.drain()];
+        if (!options.spoolDir || left.length === 0) throw error;
+        // The store down as the process leaves: on disk until the next start, with their ids.
+        const file = await spoolBatches(options.spoolDir, left);
+        logger.warn({ file, batches: left.length }, 'analytics: the store is down; the last counts are spooled for the next start');
+        unwritten = [];
+      } finally {
+        if (waiting.length > 0) logger.warn({ lost: waiting.length }, 'analytics: views never keyed (no salt could be read) are lost');
+        await store.close().catch(() => undefined);
+      }
     },
 
     flush,
   };
 }
 
-/** The counting runtime the configuration asks for: none with ANALYTICS=off. */
-export function siteAnalyticsFor(config: { analytics: AnalyticsConfig; siteUrl: string }, logger: Logger): SiteAnalytics | undefined {
+/**
+ * The counting runtime the configuration asks for: none with ANALYTICS=off; PostgreSQL with DATABASE_URL,
+ * else files (./analytics-store.ts); each month's figures into ARCHIVE_DIR when it is set (./monthly-figures.ts).
+ */
+export function siteAnalyticsFor(
+  config: AnalyticsStoreConfig & { siteUrl: string; archiveDir?: string | undefined },
+  logger: Logger,
+): SiteAnalytics | undefined {
   if (!config.analytics.enabled) return undefined;
-  return createSiteAnalytics({ store: openFileStore(config.analytics.dir, config.analytics), siteUrl: config.siteUrl, logger });
+  const store = openAnalyticsStore(config, logger);
+  const { archiveDir } = config;
+  return createSiteAnalytics({
+    store,
+    siteUrl: config.siteUrl,
+    logger,
+    spoolDir: config.analytics.dir,
+    afterMaintain: archiveDir ? () => writeMonthlyFigures(store, archiveDir, { logger }).then(() => undefined) : undefined,
+  });
 }
 
 /**

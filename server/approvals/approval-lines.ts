@@ -49,7 +49,22 @@ export interface ArchiveLine {
   visibleChange?: { previousWarc: string; report: string; sha256: string };
 }
 
-export type ApprovalLine = PublicationLine | ArchiveLine;
+/**
+ * A month's audience figures written into the archive (server/analytics/monthly-figures.ts, decision 040):
+ * the file, by its path in the archive folder and SHA-256, and the version of the counting method they
+ * were made by, so figures counted by different rules are never compared unawares.
+ */
+export interface AnalyticsLine {
+  kind: 'analytics';
+  /** YYYY-MM, UTC. */
+  month: string;
+  writtenAt: string;
+  /** ANALYTICS_METHOD_VERSION (server/analytics/counts.ts) when the figures were counted. */
+  method: string;
+  file: { path: string; sha256: string };
+}
+
+export type ApprovalLine = PublicationLine | ArchiveLine | AnalyticsLine;
 
 /** As written: the line and its place in the chain. */
 export type RecordedLine = ApprovalLine & { seq: number; previous: string };

@@ -66,8 +66,12 @@ export function parseLine(text: string): { line?: RecordedLine; problem?: string
     if (typeof line.commit !== 'string' || typeof line.warc?.file !== 'string' || typeof line.warc.sha256 !== 'string') {
       return { problem: 'it is an archive binding without its commit or WARC' };
     }
+  } else if (line.kind === 'analytics') {
+    if (typeof line.month !== 'string' || typeof line.file?.path !== 'string' || typeof line.file.sha256 !== 'string') {
+      return { problem: 'it is a month of analytics without its month or file' };
+    }
   } else {
-    return { problem: `its kind is ${JSON.stringify(line.kind)}, neither "publication" nor "archive"` };
+    return { problem: `its kind is ${JSON.stringify(line.kind)}, not "publication", "archive" or "analytics"` };
   }
   return { line: line as RecordedLine };
 }

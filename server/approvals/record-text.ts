@@ -6,7 +6,7 @@
  * archive binding says which WARC holds that commit and what a visitor read
  * differently from the archive before it.
  */
-import type { ArchiveLine, Person, PublicationLine, RecordedLine } from './approval-lines';
+import type { AnalyticsLine, ArchiveLine, Person, PublicationLine, RecordedLine } from './approval-lines';
 
 const person = ({ name, email }: Person) => `${name} <${email}>`;
 
@@ -63,14 +63,27 @@ function archiveBlock(line: ArchiveLine & { seq: number }, full: boolean): strin
   return lines;
 }
 
+function analyticsBlock(line: AnalyticsLine & { seq: number }): string[] {
+  return [
+    `#${line.seq}  ANALYTICS  ${line.month}  written ${time(line.writtenAt)}  (counting method ${line.method})`,
+    `  figures:    ${line.file.path}`,
+    `              sha256 ${line.file.sha256}`,
+  ];
+}
+
+function blockOf(line: RecordedLine, archives: Map<string, ArchiveLine & { seq: number }>, full: boolean): string[] {
+  if (line.kind === 'publication') return publicationBlock(line, archives.get(line.publishedCommit), full);
+  return line.kind === 'archive' ? archiveBlock(line, full) : analyticsBlock(line);
+}
+
 /** `full`: with each publication's unified diff and each archive's change report, as an export's record.txt has them. */
 export function formatRecord(record: RecordedLine[], { full = false } = {}): string {
   const archives = new Map<string, ArchiveLine & { seq: number }>();
   for (const line of record) if (line.kind === 'archive' && !archives.has(line.commit)) archives.set(line.commit, line);
   const publications = record.filter((line) => line.kind === 'publication').length;
-  const blocks = record.map((line) =>
-    (line.kind === 'publication' ? publicationBlock(line, archives.get(line.publishedCommit), full) : archiveBlock(line, full)).join('\n'),
-  );
-  const summary = `${record.length} lines: ${publications} publications, ${record.length - publications} archive bindings`;
+  const months = record.filter((line) => line.kind === 'analytics').length;
+  const blocks = record.map((line) => blockOf(line, archives, full).join('\n'));
+  // Months of figures are named only once there are some, so a record without any reads as it always did.
+  const summary = `${record.length} lines: ${publications} publications, ${record.length - publications - months} archive bindings${months ? `, ${months} months of analytics` : ''}`;
   return `${[summary, ...blocks].join('\n\n')}\n`;
 }

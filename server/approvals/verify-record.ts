@@ -7,6 +7,7 @@
  * - Every WARC a line binds is there with the SHA-256 the line recorded,
  *   and reads back whole (the archive's own verify: every record's digests,
  *   and its manifest); the manifest bound beside it has its recorded SHA-256.
+ * - Every month of analytics figures is there with its recorded SHA-256.
  * - With the content repository (CONTENT_REPO): every publication line
  *   agrees with the Publish commit it names, which carries its hash, and
  *   every such commit on the branch has its line (repository-check.ts).
@@ -14,7 +15,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { verifyArchive } from '../archive/verify-archive';
-import type { ArchiveLine, RecordedLine } from './approval-lines';
+import type { AnalyticsLine, ArchiveLine, RecordedLine } from './approval-lines';
 import { sha256Of } from './record-chain';
 import { checkRecord } from './record-file';
 import { checkAgainstRepository } from './repository-check';
@@ -59,6 +60,18 @@ async function checkManifest(archiveDir: string, line: ArchiveLine): Promise<{ p
     : { problem: `${line.manifest.file}'s SHA-256 is ${sha256}, but the record says ${line.manifest.sha256}` };
 }
 
+/** A month of analytics figures (decision 040): its file there, with the SHA-256 the record says. */
+async function checkAnalytics(archiveDir: string, line: AnalyticsLine): Promise<string[]> {
+  const bytes = await readFile(path.join(archiveDir, line.file.path)).catch(() => undefined);
+  if (!bytes) return [`the analytics figures of ${line.month}, ${line.file.path}, are missing`];
+  const sha256 = sha256Of(bytes);
+  return sha256 === line.file.sha256
+    ? []
+    : [
+        `the analytics figures of ${line.month}, ${line.file.path}, were altered: their SHA-256 is ${sha256}, but the record says ${line.file.sha256}`,
+      ];
+}
+
 /** `repository`: also hold each publication to its Publish commit there (throws RepositoryCheckError when it cannot be read). */
 export async function verifyRecord(archiveDir: string, repository?: ContentRepository): Promise<RecordVerification> {
   const { lines, problem, unfinished } = await checkRecord(archiveDir);
@@ -66,6 +79,7 @@ export async function verifyRecord(archiveDir: string, repository?: ContentRepos
   // Each WARC is read once, however many commits it holds (a commit that changed nothing visible shares one).
   const checked = new Map<string, string[]>();
   for (const line of lines) {
+    if (line.kind === 'analytics') for (const text of await checkAnalytics(archiveDir, line)) found.push({ line: line.seq, text });
     if (line.kind !== 'archive') continue;
     let warcProblems = checked.get(line.warc.file);
     if (!warcProblems) {

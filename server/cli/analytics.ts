@@ -1,6 +1,7 @@
 /**
  * The analytics command (server/analytics/, decision 038), on the store the
- * server uses (ANALYTICS_DIR from the same environment), built to
+ * server uses, from the same environment (PostgreSQL with DATABASE_URL, else
+ * ANALYTICS_DIR: server/analytics/analytics-store.ts), built to
  * dist/cli/analytics.js:
  *
  *   npm run analytics -- report --from YYYY-MM-DD --to YYYY-MM-DD --json
@@ -11,15 +12,17 @@
 import { access } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { isDay } from '../analytics/day';
-import { openFileStore } from '../analytics/file-store';
+import { openAnalyticsStore } from '../analytics/analytics-store';
 import { report } from '../analytics/report';
-import { CommandError, commandConfig, out, runCommand, UsageError } from './ledger-command';
+import { CommandError, commandConfig, out, runCommand, stderrLogger, UsageError } from './ledger-command';
 
 const USAGE = `Usage: analytics report --from YYYY-MM-DD --to YYYY-MM-DD --json
 
   report   the figures of the days from --from to --to (UTC dates, both included) as one JSON
            object: visitors, page views, pages, channels, sources, campaigns, leads, 404s, bots.
-           Visitors are counted per day: a person seen on two days is two.`;
+           Visitors are counted per day: a person seen on two days is two.
+
+The store is the server's: PostgreSQL when DATABASE_URL is set, else the files in ANALYTICS_DIR.`;
 
 async function reportCommand(args: string[]) {
   let values;
@@ -43,13 +46,20 @@ async function reportCommand(args: string[]) {
   }
   if (from > to) throw new UsageError(`--from (${from}) is after --to (${to})`);
   if (!values.json) throw new UsageError('report prints JSON only for now: add --json');
-  const config = commandConfig().analytics;
-  try {
-    await access(config.dir);
-  } catch {
-    throw new CommandError(`No analytics store in ${config.dir} (ANALYTICS_DIR): nothing has been counted there`);
+  const config = commandConfig();
+  if (!config.databaseUrl) {
+    try {
+      await access(config.analytics.dir);
+    } catch {
+      throw new CommandError(`No analytics store in ${config.analytics.dir} (ANALYTICS_DIR): nothing has been counted there`);
+    }
   }
-  out(JSON.stringify(await report(openFileStore(config.dir, config), from, to), null, 2));
+  const store = openAnalyticsStore(config, stderrLogger());
+  try {
+    out(JSON.stringify(await report(store, from, to), null, 2));
+  } finally {
+    await store.close();
+  }
 }
 
 await runCommand(
