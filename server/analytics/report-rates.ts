@@ -56,7 +56,12 @@ function ratesOf<G extends { visitors: number }, K>(
     const key = keyOfLead(lead);
     if (key !== undefined) tally.add(key, fromLead(lead), lead.count, 0);
   }
-  return tally.rows((item, [count, visitors]) => ({ ...item, visitors: visitors!, count: count!, rate: visitors ? count! / visitors : null }));
+  return tally.rows((item, [count, visitors]) => ({
+    ...item,
+    visitors: visitors!,
+    count: count!,
+    rate: visitors ? count! / visitors : null,
+  }));
 }
 
 export function leadRates(actions: LeadAction[], allLeads: Lead[], groups: RateGroups): LeadRates[] {

@@ -111,7 +111,8 @@ export function reportOf(from: Day, to: Day, days: DayAggregate[]): AnalyticsRep
     }
     for (const { entry, count } of day.entries) {
       channels.add(entry.channel, entry, count);
-      if (entry.source !== null) sources.add(`${entry.source}\u0000${entry.channel}`, { source: entry.source, channel: entry.channel }, count);
+      if (entry.source !== null)
+        sources.add(`${entry.source}\u0000${entry.channel}`, { source: entry.source, channel: entry.channel }, count);
       if (entry.campaign !== null) campaigns.add(campaignKey(entry.campaign), entry.campaign, count);
       entryPages.add(entry.path, entry, count);
     }
@@ -185,7 +186,11 @@ export function reportOf(from: Day, to: Day, days: DayAggregate[]): AnalyticsRep
         byPage: byPage.rows((page, [sum]) => ({ path: page.path, count: sum! })),
       };
     }),
-    notFound: notFound.rows((page, [count]) => ({ path: page.path, count: count!, referrers: [...(referrers.get(page.path) ?? [])].sort() })),
+    notFound: notFound.rows((page, [count]) => ({
+      path: page.path,
+      count: count!,
+      referrers: [...(referrers.get(page.path) ?? [])].sort(),
+    })),
     bots: { total: Object.values(byReason).reduce((sum, count) => sum + count, 0), byReason },
     series: seriesDays(from, to, days),
     entryPages: entryPageRows,

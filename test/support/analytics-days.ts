@@ -58,8 +58,14 @@ export function countedDay(day: Day, visits: Visit[], bots: Partial<Record<BotRe
 }
 
 /** Appends the days' batches to a real store and rolls them up, as the server's maintenance does after midnight. */
-export async function storeDays(store: AnalyticsStore, days: Array<{ day: Day; visits: Visit[]; bots?: Partial<Record<BotReason, number>> }>) {
+export async function storeDays(
+  store: AnalyticsStore,
+  days: Array<{ day: Day; visits: Visit[]; bots?: Partial<Record<BotReason, number>> }>,
+) {
   for (const { day, visits, bots } of days) await store.append(countedBatches(day, visits, bots));
-  const last = days.map(({ day }) => day).sort().at(-1)!;
+  const last = days
+    .map(({ day }) => day)
+    .sort()
+    .at(-1)!;
   await store.maintain(Date.parse(`${last}T00:00:00Z`) + 2 * 86_400_000);
 }

@@ -109,7 +109,9 @@ describe('lead rates', () => {
       { channel: 'direct', visitors: 1, count: 1, rate: 1 },
       { channel: 'email', visitors: 1, count: 0, rate: 0 },
     ]);
-    expect(of('schedule').byCampaign).toEqual([{ source: 'newsletter', medium: 'email', campaign: 'dec-tips', visitors: 1, count: 1, rate: 1 }]);
+    expect(of('schedule').byCampaign).toEqual([
+      { source: 'newsletter', medium: 'email', campaign: 'dec-tips', visitors: 1, count: 1, rate: 1 },
+    ]);
     // The contact was made on /contact, by a visitor-day that landed on the episode: the landing page gets it.
     expect(of('contact').byLanding).toEqual([
       { path: '/podcast/trusts', visitors: 2, count: 1, rate: 0.5 },
@@ -127,7 +129,12 @@ describe('lead rates', () => {
     const kept: DayAggregate = {
       ...countedDay('2026-12-02', [{ key: 'x', url: '/' }]),
       leads: [
-        { action: 'contact', path: '/contact', entry: { channel: 'referral', source: 'blog.example.org', campaign: null, path: '/press' }, count: 1 },
+        {
+          action: 'contact',
+          path: '/contact',
+          entry: { channel: 'referral', source: 'blog.example.org', campaign: null, path: '/press' },
+          count: 1,
+        },
         { action: 'contact', path: '/contact', entry: null, count: 2 },
       ],
     };
