@@ -9,7 +9,7 @@ section{background:#fff;border-radius:.5rem;box-shadow:0 1px 4px rgb(0 0 0/.12);
 a{color:#1d4e89}
 a:focus-visible,button:focus-visible,input:focus-visible,summary:focus-visible{outline:3px solid #b36b00;outline-offset:2px}
 .ranges{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0;margin:.5rem 0}
-.ranges a{display:inline-block;padding:.25rem .75rem;border:1px solid #1d4e89;border-radius:1rem;text-decoration:none}
+.ranges a{display:inline-block;padding:0 .9rem;line-height:2rem;border:1px solid #1d4e89;border-radius:1rem;text-decoration:none}
 .ranges a[aria-current]{background:#1d4e89;color:#fff}
 form{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end}
 label{display:flex;flex-direction:column;font-weight:600}
@@ -24,7 +24,7 @@ table{border-collapse:collapse;width:100%;font-size:.95rem}
 th,td{padding:.3rem .6rem;border-bottom:1px solid #d5dbe1;text-align:left;vertical-align:top}
 th{background:#eef1f4}
 td.number,th.number{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-td.path{word-break:break-all}
+td.path{overflow-wrap:anywhere;min-width:10rem}
 .download{margin:.5rem 0 0}
 .chart{width:100%;height:auto;max-height:16rem;display:block;margin:.25rem 0 1rem}
 .chart .axis{stroke:#5c6b7a;stroke-width:1}
