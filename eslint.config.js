@@ -68,6 +68,9 @@ const root = import.meta.dirname;
 //                         (decision 038): the rules, the day's counts in memory, the store under
 //                         ANALYTICS_DIR and the report. Of another room only the ledgers' file lock
 //                         and folder sync: processes sharing a volume share the day's salt and files.
+//   analytics-report/     the report at /admin/analytics (page, CSV, JSON) behind the gate app.ts hands
+//                         it: analytics/ (the store's days and the report) and the admin's document
+//                         skeleton (admin/admin-document), which every admin page is written with.
 //   cli/                  command-line entry points: archive/, content-import/, and of forms/ the
 //                         stores (its ledgers and storage/, which the subscribers/messages commands
 //                         administer) and intake/ (what all forms share), analytics/ (its report);
@@ -158,6 +161,11 @@ const layers = [
     'server/analytics',
     ['server/forms/storage/file-lock.*', 'server/forms/storage/directory-sync.*'],
     "counting reads requests handed to it by app.ts and the edge, and shares its files across processes with the ledgers' lock",
+  ),
+  room(
+    'server/analytics-report',
+    ['server/analytics/**', 'server/admin/admin-document.*'],
+    "the report reads analytics/' days and figures, and is written with the admin's document skeleton",
   ),
   room(
     'server/cli',

@@ -4,7 +4,12 @@
  * days is two visitors, as days cannot be linked (the salt changes).
  * Channels, sources and campaigns count visitor-days by their entry; a lead
  * by a visitor not seen that day is attributed to direct.
+ *
+ * Every figure is summed in one pass over the days (./report-tally.ts), so
+ * 25 months of a busy site stay well under the report page's budget
+ * (docs/decisions/041-analytics-report.md).
  */
+import { paths } from '../../shared/paths';
 import type { Entry, LeadAction } from './counts';
 import { LEAD_ACTIONS } from './counts';
 import type { DayAggregate } from './day-aggregate';
@@ -12,6 +17,11 @@ import type { Day } from './day';
 import type { Channel } from './entry-source';
 import type { AnalyticsStore } from './file-store';
 import type { BotReason } from './not-counted';
+import { leadRates } from './report-rates';
+import type { LeadRates } from './report-rates';
+import { campaignKey, Tally } from './report-tally';
+
+export type { LeadRates } from './report-rates';
 
 export interface AnalyticsReport {
   from: Day;
@@ -30,105 +40,168 @@ export interface AnalyticsReport {
   }[];
   notFound: { path: string; count: number; referrers: string[] }[];
   bots: { total: number; byReason: Partial<Record<BotReason, number>> };
-}
-
-/** Sums `value` by `keyOf`, most first, then by key so the same figures always print in the same order. */
-function tally<T, R>(items: T[], keyOf: (item: T) => unknown, value: (item: T) => number, row: (item: T, total: number) => R): R[] {
-  const sums = new Map<string, { item: T; total: number }>();
-  for (const item of items) {
-    const key = JSON.stringify(keyOf(item));
-    const found = sums.get(key);
-    if (found) found.total += value(item);
-    else sums.set(key, { item, total: value(item) });
-  }
-  return [...sums]
-    .sort(([a, x], [b, y]) => y.total - x.total || (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, { item, total }]) => row(item, total));
+  /** Each day of the range (see seriesDays), zeros included: what the chart draws. */
+  series: { day: Day; visitors: number; pageviews: number }[];
+  /** Visitor-days by their first page. */
+  entryPages: { path: string; visitors: number }[];
+  /** Each episode page (/podcast/<slug>) viewed: its views and visitors, and what was done on it. */
+  episodes: { path: string; views: number; visitors: number; plays: number; listens: number; moments: number }[];
+  /** Searches on /podcast?q= by their words (as counted: trimmed, lower case), and whether they found anything. */
+  searches: { query: string; found: boolean; count: number }[];
+  /** The searches that found nothing: what visitors looked for and the site does not have. */
+  searchesFoundNothing: { query: string; count: number }[];
+  /** Each lead action's rate by channel, campaign, landing page and episode (./report-rates.ts says how). */
+  rates: LeadRates[];
 }
 
 const DIRECT: Entry = { channel: 'direct', source: null, campaign: null, path: '' };
+const DAY_MS = 86_400_000;
+/** More days than any store keeps (ANALYTICS_RETENTION_MONTHS is at most 25): a longer range is drawn over the days counted. */
+export const MAX_SERIES_DAYS = 800;
+
+/** An episode's page: /podcast/<slug>, not the podcast's feeds. */
+export function isEpisodePath(path: string): boolean {
+  return /^\/podcast\/[^/]+$/.test(path) && path !== paths.episodeFeed && path !== paths.podcastFeed;
+}
+
+const dayAfter = (day: Day): Day => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+const daysBetween = (from: Day, to: Day) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+
+/**
+ * The chart's days: every day from `from` to `to`, zeros where nothing was counted; a range longer than
+ * any store keeps (2000-01-01 to 2099-12-31) is drawn from its first day counted to its last instead.
+ */
+export function seriesDays(from: Day, to: Day, days: DayAggregate[]): AnalyticsReport['series'] {
+  const counted = new Map(days.map((day) => [day.day, day]));
+  let [first, last] = [from, to];
+  if (daysBetween(from, to) > MAX_SERIES_DAYS) {
+    if (days.length === 0) return [];
+    [first, last] = [days[0]!.day, days[days.length - 1]!.day];
+  }
+  const series: AnalyticsReport['series'] = [];
+  for (let day = first; day <= last && series.length <= MAX_SERIES_DAYS; day = dayAfter(day)) {
+    const found = counted.get(day);
+    series.push({ day, visitors: found?.visitors ?? 0, pageviews: found?.pageviews ?? 0 });
+  }
+  return series;
+}
 
 export function reportOf(from: Day, to: Day, days: DayAggregate[]): AnalyticsReport {
-  const pages = days.flatMap((day) => day.pages);
-  const entries = days.flatMap((day) => day.entries);
-  const leads = days.flatMap((day) => day.leads).map((lead) => ({ ...lead, entry: lead.entry ?? DIRECT }));
+  // Each tally sums by its key in one pass; the sort puts the most first (./report-tally.ts).
+  const pages = new Tally<{ path: string }>();
+  const notFound = new Tally<{ path: string }>();
+  const channels = new Tally<{ channel: Channel }>();
+  const sources = new Tally<{ source: string; channel: Channel }>();
+  const campaigns = new Tally<{ source: string | null; medium: string | null; campaign: string | null }>();
+  const entryPages = new Tally<{ path: string }>();
+  const searches = new Tally<{ query: string; found: boolean }>();
+  const byAction = new Map<LeadAction, { count: number; bySource: Tally<Entry>; byPage: Tally<{ path: string }> }>();
+  const moments = new Map<string, number>();
   const byReason: Partial<Record<BotReason, number>> = {};
-  for (const day of days)
-    for (const [reason, count] of Object.entries(day.bots) as [BotReason, number][]) byReason[reason] = (byReason[reason] ?? 0) + count;
   const referrers = new Map<string, Set<string>>();
-  for (const item of days.flatMap((day) => day.notFoundReferrers)) {
-    const set = referrers.get(item.path) ?? new Set<string>();
-    for (const referrer of item.referrers) set.add(referrer);
-    referrers.set(item.path, set);
+  const leads: { action: LeadAction; path: string; entry: Entry; count: number }[] = [];
+  let [visitors, pageviews] = [0, 0];
+
+  for (const day of days) {
+    visitors += day.visitors;
+    pageviews += day.pageviews;
+    for (const page of day.pages) {
+      if (page.notFound) notFound.add(page.path, page, page.pageviews);
+      else pages.add(page.path, page, page.pageviews, page.visitors);
+    }
+    for (const { entry, count } of day.entries) {
+      channels.add(entry.channel, entry, count);
+      if (entry.source !== null)
+        sources.add(`${entry.source}\u0000${entry.channel}`, { source: entry.source, channel: entry.channel }, count);
+      if (entry.campaign !== null) campaigns.add(campaignKey(entry.campaign), entry.campaign, count);
+      entryPages.add(entry.path, entry, count);
+    }
+    for (const lead of day.leads) {
+      const entry = lead.entry ?? DIRECT;
+      leads.push({ ...lead, entry });
+      let action = byAction.get(lead.action);
+      if (!action) byAction.set(lead.action, (action = { count: 0, bySource: new Tally(), byPage: new Tally() }));
+      action.count += lead.count;
+      action.bySource.add(JSON.stringify([entry.channel, entry.source, entry.campaign?.campaign ?? null]), entry, lead.count);
+      action.byPage.add(lead.path, lead, lead.count);
+    }
+    for (const search of day.searches ?? []) searches.add(`${search.found ? 1 : 0}${search.query}`, search, search.count);
+    for (const moment of day.moments ?? []) moments.set(moment.path, (moments.get(moment.path) ?? 0) + moment.count);
+    for (const [reason, count] of Object.entries(day.bots) as [BotReason, number][]) byReason[reason] = (byReason[reason] ?? 0) + count;
+    for (const item of day.notFoundReferrers) {
+      let set = referrers.get(item.path);
+      if (!set) referrers.set(item.path, (set = new Set()));
+      for (const referrer of item.referrers) set.add(referrer);
+    }
   }
+
+  const pageRows = pages.rows((page, [views, pageVisitors]) => ({ path: page.path, visitors: pageVisitors!, pageviews: views! }));
+  const leadsOnPage = new Map<string, Partial<Record<LeadAction, number>>>();
+  for (const [action, { byPage }] of byAction) {
+    for (const row of byPage.rows((page, [count]) => ({ path: page.path, count: count! }))) {
+      const onPage = leadsOnPage.get(row.path) ?? {};
+      onPage[action] = row.count;
+      leadsOnPage.set(row.path, onPage);
+    }
+  }
+  const searchRows = searches.rows((search, [count]) => ({ query: search.query, found: search.found, count: count! }));
+  const channelRows = channels.rows((entry, [count]) => ({ channel: entry.channel, visitors: count! }));
+  const campaignRows = campaigns.rows((campaign, [count]) => ({
+    source: campaign.source,
+    medium: campaign.medium,
+    campaign: campaign.campaign,
+    visitors: count!,
+  }));
+  const entryPageRows = entryPages.rows((entry, [count]) => ({ path: entry.path, visitors: count! }));
+  const episodes = pageRows
+    .filter((page) => isEpisodePath(page.path))
+    .map((page) => ({
+      path: page.path,
+      views: page.pageviews,
+      visitors: page.visitors,
+      plays: leadsOnPage.get(page.path)?.play ?? 0,
+      listens: leadsOnPage.get(page.path)?.listen ?? 0,
+      moments: moments.get(page.path) ?? 0,
+    }));
   return {
     from,
     to,
-    visitors: days.reduce((sum, day) => sum + day.visitors, 0),
-    pageviews: days.reduce((sum, day) => sum + day.pageviews, 0),
-    pages: tally(
-      pages.filter((page) => !page.notFound),
-      (page) => page.path,
-      (page) => page.pageviews,
-      (page, pageviews) => ({
-        path: page.path,
-        visitors: pages.filter((other) => !other.notFound && other.path === page.path).reduce((sum, other) => sum + other.visitors, 0),
-        pageviews,
-      }),
-    ),
-    channels: tally(
-      entries,
-      (item) => item.entry.channel,
-      (item) => item.count,
-      (item, visitors) => ({ channel: item.entry.channel, visitors }),
-    ),
-    sources: tally(
-      entries.filter((item) => item.entry.source !== null),
-      (item) => [item.entry.source, item.entry.channel],
-      (item) => item.count,
-      (item, visitors) => ({ source: item.entry.source!, channel: item.entry.channel, visitors }),
-    ),
-    campaigns: tally(
-      entries.filter((item) => item.entry.campaign !== null),
-      (item) => [item.entry.campaign!.source, item.entry.campaign!.medium, item.entry.campaign!.campaign],
-      (item) => item.count,
-      (item, visitors) => ({
-        source: item.entry.campaign!.source,
-        medium: item.entry.campaign!.medium,
-        campaign: item.entry.campaign!.campaign,
-        visitors,
-      }),
-    ),
-    leads: LEAD_ACTIONS.map((action) => leads.filter((lead) => lead.action === action))
-      .filter((actionLeads) => actionLeads.length > 0)
-      .map((actionLeads) => ({
-        action: actionLeads[0]!.action,
-        count: actionLeads.reduce((sum, lead) => sum + lead.count, 0),
-        bySource: tally(
-          actionLeads,
-          (lead) => [lead.entry.channel, lead.entry.source, lead.entry.campaign?.campaign ?? null],
-          (lead) => lead.count,
-          (lead, count) => ({
-            channel: lead.entry.channel,
-            source: lead.entry.source,
-            campaign: lead.entry.campaign?.campaign ?? null,
-            count,
-          }),
-        ),
-        byPage: tally(
-          actionLeads,
-          (lead) => lead.path,
-          (lead) => lead.count,
-          (lead, count) => ({ path: lead.path, count }),
-        ),
-      })),
-    notFound: tally(
-      pages.filter((page) => page.notFound),
-      (page) => page.path,
-      (page) => page.pageviews,
-      (page, count) => ({ path: page.path, count, referrers: [...(referrers.get(page.path) ?? [])].sort() }),
-    ),
+    visitors,
+    pageviews,
+    pages: pageRows,
+    channels: channelRows,
+    sources: sources.rows((source, [count]) => ({ source: source.source, channel: source.channel, visitors: count! })),
+    campaigns: campaignRows,
+    leads: LEAD_ACTIONS.filter((action) => byAction.has(action)).map((action) => {
+      const { count, bySource, byPage } = byAction.get(action)!;
+      return {
+        action,
+        count,
+        bySource: bySource.rows((entry, [sum]) => ({
+          channel: entry.channel,
+          source: entry.source,
+          campaign: entry.campaign?.campaign ?? null,
+          count: sum!,
+        })),
+        byPage: byPage.rows((page, [sum]) => ({ path: page.path, count: sum! })),
+      };
+    }),
+    notFound: notFound.rows((page, [count]) => ({
+      path: page.path,
+      count: count!,
+      referrers: [...(referrers.get(page.path) ?? [])].sort(),
+    })),
     bots: { total: Object.values(byReason).reduce((sum, count) => sum + count, 0), byReason },
+    series: seriesDays(from, to, days),
+    entryPages: entryPageRows,
+    episodes,
+    searches: searchRows,
+    searchesFoundNothing: searchRows.filter((search) => !search.found).map(({ query, count }) => ({ query, count })),
+    rates: leadRates(
+      LEAD_ACTIONS.filter((action) => byAction.has(action)),
+      leads,
+      { channels: channelRows, campaigns: campaignRows, entryPages: entryPageRows, episodes },
+    ),
   };
 }
 

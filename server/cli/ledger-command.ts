@@ -33,17 +33,6 @@ export function shortTime(iso: string | undefined): string {
   return Number.isNaN(time) ? iso : new Date(time).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/**
- * RFC 4180: quoted when it holds a comma, quote or line break. A cell a
- * spreadsheet would take for a formula (starting with =, +, -, @, a tab or a
- * CR) starts with a ' instead, as OWASP's CSV injection advice has it, so it
- * opens as the text that was sent (a phone number "+44 …" reads "'+44 …").
- */
-export function csvField(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** Control characters (but line breaks and tabs where `keepLines`) and the bidirectional controls. */
 const UNSHOWN = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
 

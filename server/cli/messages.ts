@@ -19,10 +19,10 @@
  */
 import { isMessageId, MESSAGE_STATUSES, openMessageLedger } from '../forms/contact/message-ledger';
 import type { MessageEntry, MessageStore } from '../forms/contact/message-ledger';
+import { csvField } from '../../shared/csv-field';
 import {
   CommandError,
   commandConfig,
-  csvField,
   importLedgerFile,
   out,
   requeuedSentence,

@@ -21,10 +21,10 @@
 import { openSignUpLedger, SIGN_UP_STATUSES } from '../forms/newsletter/sign-up-ledger';
 import type { SignUpEntry, SignUpStore } from '../forms/newsletter/sign-up-ledger';
 import { emailKey } from '../../shared/rules/email';
+import { csvField } from '../../shared/csv-field';
 import {
   CommandError,
   commandConfig,
-  csvField,
   importLedgerFile,
   out,
   requeuedSentence,

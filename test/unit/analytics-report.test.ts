@@ -102,6 +102,31 @@ describe('npm run analytics -- report', () => {
       ],
       notFound: [{ path: '/no-such-page', count: 1, referrers: ['blog.example.org'] }],
       bots: { total: 5, byReason: { 'user-agent': 5 } },
+      series: [{ day: '2026-12-01', visitors: 3, pageviews: 5 }],
+      // The two Brave addresses share a /64: one visitor, entering on / by the campaign, then /press.
+      entryPages: [
+        { path: '/', visitors: 2 },
+        { path: '/contact', visitors: 1 },
+      ],
+      episodes: [],
+      searches: [],
+      searchesFoundNothing: [],
+      rates: [
+        {
+          action: 'contact',
+          byChannel: [
+            { channel: 'search', visitors: 1, count: 1, rate: 1 },
+            { channel: 'direct', visitors: 1, count: 0, rate: 0 },
+            { channel: 'email', visitors: 1, count: 0, rate: 0 },
+          ],
+          byCampaign: [{ source: 'newsletter', medium: 'email', campaign: 'dec-tips', visitors: 1, count: 0, rate: 0 }],
+          byLanding: [
+            { path: '/contact', visitors: 1, count: 1, rate: 1 },
+            { path: '/', visitors: 2, count: 0, rate: 0 },
+          ],
+          byEpisode: [],
+        },
+      ],
     });
   });
 

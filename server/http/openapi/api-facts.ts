@@ -3,6 +3,8 @@
  * rules: the site, and each form's limits as server/forms/ sets them.
  */
 
+import type { AnalyticsFacts } from './analytics-operation';
+
 /** What one form's endpoint takes, as server/forms/ sets it (server/app.ts hands it over). */
 export interface FormFacts {
   /** The largest body, as body-parser reads it ('10kb': 1 kb is 1,024 bytes). */
@@ -21,4 +23,6 @@ export interface ApiFacts {
   metricsPort?: number;
   subscribe: FormFacts;
   contact: FormFacts & { topics: readonly ContactTopic[] };
+  /** When app.ts serves the analytics report (server/analytics-report/): the names it counts by. */
+  analytics?: AnalyticsFacts;
 }

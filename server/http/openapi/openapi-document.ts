@@ -35,6 +35,7 @@
 import type { RequestHandler } from 'express';
 import { paths } from '../../../shared/paths';
 import type { ApiFacts, ContactTopic, FormFacts } from './api-facts';
+import { analyticsPath, analyticsSchemas, noIndexHeader } from './analytics-operation';
 import { contactPath } from './contact-operation';
 import { FORM_TYPE, headerRef, headers, json, JSON_TYPE, noStore, ref } from './openapi-objects';
 import type { Json } from './openapi-objects';
@@ -103,16 +104,18 @@ export function buildOpenApiDocument(facts: ApiFacts): Json {
       { name: 'forms', description: 'What visitors send.' },
       { name: 'operations', description: 'Health, readiness and metrics.' },
       { name: 'document', description: 'This description.' },
+      ...(facts.analytics ? [{ name: 'analytics', description: 'The analytics report, for the people the firm lists.' }] : []),
     ],
     paths: {
       [paths.subscribeApi]: subscribePath(facts),
       [paths.contactApi]: contactPath(facts),
       ...operationalPaths(facts),
       ...documentPath(),
+      ...(facts.analytics ? analyticsPath() : {}),
     },
     components: {
-      schemas: schemas(facts),
-      headers,
+      schemas: { ...schemas(facts), ...(facts.analytics ? analyticsSchemas(facts.analytics) : {}) },
+      headers: { ...headers, ...(facts.analytics ? noIndexHeader : {}) },
       responses: {
         MethodNotAllowed: {
           description: 'Only POST is taken here.',
