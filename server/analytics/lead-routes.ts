@@ -6,7 +6,7 @@
  *        (`listen`): counted on the page `from`, then 303 to `to`. Only to an outside URL the published
  *        content links to (a table made once per content version): anything else is a 400 page, so the
  *        address can never be made to send a visitor somewhere we did not choose (no open redirect).
- *   POST /play  (urlencoded `path`) a play of an episode's own player: 204, counted on that episode.
+ *   POST /play  (text/plain: the episode page's path) a play of an episode's own player: 204, counted on that episode.
  *   POST /privacy/analytics  (the privacy page's plain form, `analytics=off|on`): sets or clears the
  *        opt-out cookie the not-counted rules honour (./not-counted.ts), then 303 back to the page.
  *
@@ -18,11 +18,13 @@ import express, { Router } from 'express';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Store } from 'express-rate-limit';
-import { ANALYTICS_CHOICE_PATH, choiceAnchor, OUT_PATH, PLAY_PATH } from '../../shared/counted-links';
-import type { ClickOut } from '../../shared/counted-links';
+import { OUT_PATH } from '../../shared/counted-links';
+import { ANALYTICS_CHOICE_PATH, choiceAnchor } from '../../shared/rules/lead-actions';
+import { PLAY_PATH } from '../../shared/rules/play-beacon';
 import { paths, staticPagePaths } from '../../shared/paths';
 import { clientKey } from '../config/http';
 import type { SiteContent } from '../content/publication';
+import type { LeadAction } from './counts';
 import { OPT_OUT_COOKIE } from './not-counted';
 import type { SiteAnalytics } from './site-analytics';
 
@@ -31,6 +33,7 @@ export const NO_PAGE = '(none)';
 /** A longer query is no link of ours (the longest outside URL in the content is far shorter). */
 const MAX_QUERY_LENGTH = 4096;
 const FORM_TYPE = 'application/x-www-form-urlencoded';
+const TEXT_TYPE = 'text/plain';
 /** A play is one short path; a choice one word. */
 const BODY_LIMIT = '1kb';
 /** Plays a client may tell per minute: a person plays a few episodes; more is someone inflating the count. */
@@ -38,11 +41,11 @@ export const PLAY_RATE_LIMIT = { limit: 30, windowMs: 60_000 };
 /** The opt-out is kept about 13 months (the CNIL's bound for what a browser is asked to keep), renewed by pressing again. */
 const OPT_OUT_MAX_AGE_MS = 396 * 86_400_000;
 const PLAY_ERRORS = {
-  unsupportedType: 'Send the play as a form (application/x-www-form-urlencoded) with the episode page path in `path`.',
+  unsupportedType: 'Send the play as text/plain: the episode page’s path, e.g. /podcast/<episode>.',
   crossSite: 'Plays are counted only from this site’s own pages.',
   tooLarge: 'A play is one episode path: the body is too large.',
-  unreadable: 'The body could not be read as a form.',
-  badPath: 'The path is not an episode page of this site: send `path` as the episode page’s path, e.g. /podcast/<episode>.',
+  unreadable: 'The body could not be read as text.',
+  badPath: 'The body is not the path of an episode page of this site: send the episode page’s path, e.g. /podcast/<episode>.',
   rateLimited: 'Too many plays from this client; try again in a minute.',
 };
 
@@ -60,13 +63,19 @@ export interface LeadRoutesOptions {
   playRateLimit?: { limit: number; windowMs: number };
 }
 
+type ClickOut = Extract<LeadAction, 'schedule' | 'listen'>;
+
 interface Targets {
-  /** Every outside URL the pages count a click-out to, exactly as the content spells it. */
+  /** Every outside URL the pages count a click-out to, exactly as the content spells it, and which lead it is. */
   out: Map<string, ClickOut>;
-  /** The pages of the site, by canonical path: where a click-out may say it came from. */
-  pages: Set<string>;
-  episodes: Set<string>;
+  /** The pages of the site, by their path in lower case without a trailing slash (as the routes match), to their canonical path. */
+  pages: Map<string, string>;
+  episodes: Map<string, string>;
 }
+
+/** A path as the route table matches it: any case, trailing slashes. */
+const routed = (path: string) => path.toLowerCase().replace(/(.)\/+$/, '$1');
+const byRoute = (canonical: string[]) => new Map(canonical.map((path) => [routed(path), path]));
 
 /** What the content links to, made once per content version (the same lists the components are given). */
 const targetsByContent = new WeakMap<SiteContent, Targets>();
@@ -79,8 +88,9 @@ function targetsOf(content: SiteContent): Targets {
   for (const episode of content.episodes)
     listen.push(...[episode.actions?.href, episode.applePodcastsUrl, episode.spotifyUrl].filter((url) => url !== undefined));
   for (const url of listen) if (!out.has(url)) out.set(url, 'listen');
-  const episodes = new Set(content.episodes.map((episode) => paths.episode(episode.id)));
-  const pages = new Set<string>([...staticPagePaths, ...episodes, ...content.people.map((person) => paths.person(person.id))]);
+  const episodePaths = content.episodes.map((episode) => paths.episode(episode.id));
+  const episodes = byRoute(episodePaths);
+  const pages = byRoute([...staticPagePaths, ...episodePaths, ...content.people.map((person) => paths.person(person.id))]);
   targetsByContent.set(content, (targets = { out, pages, episodes }));
   return targets;
 }
@@ -129,7 +139,7 @@ export function leadRoutes(options: LeadRoutesOptions): Router {
       return refusal(res, 400, current.site.outRefused, paths.home, current.site.firm.name);
     }
     const from = single(params!.getAll('from'));
-    analytics?.lead(req, action, from !== undefined && pages.has(from) ? from : NO_PAGE);
+    analytics?.lead(req, action, (from !== undefined && pages.get(routed(from))) || NO_PAGE);
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Robots-Tag', 'noindex');
     // The outside site learns nothing of the page the visitor was on (the link itself is noreferrer too).
@@ -163,15 +173,16 @@ export function leadRoutes(options: LeadRoutesOptions): Router {
   router.post(
     PLAY_PATH,
     (req, res, next) => {
-      if (req.is(FORM_TYPE) !== FORM_TYPE) return playJson(res, 415, PLAY_ERRORS.unsupportedType);
+      if (req.is(TEXT_TYPE) !== TEXT_TYPE) return playJson(res, 415, PLAY_ERRORS.unsupportedType);
       if (options.crossSiteRefusal(req, siteUrl)) return playJson(res, 403, PLAY_ERRORS.crossSite);
       next();
     },
-    formBody,
+    express.text({ limit: BODY_LIMIT, type: TEXT_TYPE }),
     playLimiter,
     (req, res) => {
-      const path: unknown = (req.body as Record<string, unknown> | undefined)?.path;
-      if (typeof path !== 'string' || !targetsOf(content()).episodes.has(path)) return playJson(res, 400, PLAY_ERRORS.badPath);
+      const asked: unknown = req.body;
+      const path = typeof asked === 'string' ? targetsOf(content()).episodes.get(routed(asked)) : undefined;
+      if (!path) return playJson(res, 400, PLAY_ERRORS.badPath);
       analytics?.lead(req, 'play', path);
       res.setHeader('Cache-Control', 'no-store');
       res.status(204).end();

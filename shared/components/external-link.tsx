@@ -1,14 +1,16 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
-import { useMatches } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { countedHref } from '../counted-links';
-import type { ClickOut } from '../counted-links';
-import { findPageHead } from '../page-head';
 
 type ExternalLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'target' | 'rel'> & {
   href: string;
   children: ReactNode;
-  /** A lead when followed (decision 044): the link goes by this site's /out, which counts it and sends the visitor on. */
-  lead?: ClickOut;
+  /**
+   * A lead when followed (decision 044): the scheduler, a listening platform. The link goes by this
+   * site's /out, which counts it on this page (as the server tells which lead its URL is) and sends
+   * the visitor on.
+   */
+  counted?: boolean;
 };
 
 /**
@@ -17,30 +19,20 @@ type ExternalLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'target' 
  */
 const NEW_TAB_NOTE = ' (opens in a new tab)';
 
-/**
- * The page a counted link is on, as its canonical path: the same in the HTML and in the browser,
- * whatever spelling of the address first asked for the page.
- */
-function usePagePath(): string | undefined {
-  const canonical = findPageHead(useMatches().map((match) => match.data))?.canonicalUrl;
-  return canonical && new URL(canonical).pathname;
-}
-
-function CountedLink({ href, lead: _lead, ...props }: ExternalLinkProps) {
-  // nofollow: the address is a redirect of ours (robots.txt disallows /out), not a page to credit.
-  return <Anchor {...props} href={countedHref(href, usePagePath())} rel="noopener noreferrer nofollow" />;
-}
-
-function Anchor({ children, 'aria-label': label, rel, ...props }: Omit<ExternalLinkProps, 'lead'> & { rel: string }) {
+export function ExternalLink({ children, 'aria-label': label, href, counted, ...props }: ExternalLinkProps) {
+  // The page as routed; /out reads it case-blind, as the routes match, and names it by its canonical path.
+  const { pathname } = useLocation();
   return (
     // An aria-label replaces the link's content as its name, hidden note included, so the note joins the label.
-    <a {...props} aria-label={label ? `${label}${NEW_TAB_NOTE}` : undefined} target="_blank" rel={rel}>
+    <a
+      {...props}
+      href={counted ? countedHref(href, pathname) : href}
+      aria-label={label ? `${label}${NEW_TAB_NOTE}` : undefined}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       {children}
       <span className="visually-hidden">{NEW_TAB_NOTE}</span>
     </a>
   );
-}
-
-export function ExternalLink(props: ExternalLinkProps) {
-  return props.lead ? <CountedLink {...props} /> : <Anchor {...props} rel="noopener noreferrer" />;
 }

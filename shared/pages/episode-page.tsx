@@ -48,12 +48,12 @@ function EpisodeLinks({ episode, actions, comingSoonNote }: { episode: Episode; 
   }
   return (
     <div className="episode-hero__actions button-row">
-      <ExternalLink className="button button--primary" href={actions.href} lead="listen">
+      <ExternalLink className="button button--primary" href={actions.href} counted>
         <Icon name={isVideoEpisode(episode) ? 'play' : 'headphones'} />
         {actions.mainLabel}
       </ExternalLink>
       {actions.secondaryLabel && actions.platform && (
-        <ExternalLink className="button button--ghost" href={actions.href} lead="listen">
+        <ExternalLink className="button button--ghost" href={actions.href} counted>
           <Icon name={actions.platform} />
           {actions.secondaryLabel}
         </ExternalLink>
@@ -121,7 +121,7 @@ export function Component() {
             <div className="episode-body__media">
               {media.kind === 'audio' && (
                 <section className="episode-player episode-player--audio" aria-label="Episode player">
-                  <EpisodeAudio src={media.audioUrl} title={episode.title} episodePath={paths.episode(episode.id)} />
+                  <EpisodeAudio src={media.audioUrl} title={episode.title} />
                 </section>
               )}
               {(media.kind === 'youtube' || media.kind === 'spotify-video') && (

@@ -1,5 +1,5 @@
 import type { AnalyticsChoiceWords } from '../../content/types';
-import { ANALYTICS_CHOICE_PATH, choiceAnchor } from '../../counted-links';
+import { ANALYTICS_CHOICE_PATH, choiceAnchor } from '../../rules/lead-actions';
 
 /**
  * The privacy page's opt-out (decision 044): a plain form, so it works without JavaScript, posting to
