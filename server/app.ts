@@ -14,17 +14,17 @@ import type { Logger } from 'pino';
 import type { RouteObject } from 'react-router-dom';
 import { PAGE_DATA_PREFIX, paths } from '../shared/paths';
 import { adminSurface } from './admin/admin-surface';
+import { leadRoutes } from './analytics/lead-routes';
 import { siteAnalyticsFor, withLeads } from './analytics/site-analytics';
 import type { AppConfig } from './config';
 import type { ContentStore } from './content/content-store';
 import { contentWebhook, describeFollowing, followBranch } from './content-sync/follow-branch';
 import { CONTACT_BODY_LIMIT } from './forms/contact/contact-handler';
-import { createContactMessages } from './forms/contact/contact-messages';
-import type { ContactOptions } from './forms/contact/contact-messages';
+import { createContactMessages, type ContactOptions } from './forms/contact/contact-messages';
 import { trustProxyWarning } from './forms/intake/form-endpoint';
-import { ACCEPTED_SIGN_UP_OUTCOMES, createSignUps } from './forms/newsletter/sign-ups';
+import { crossSiteRefusal } from './forms/intake/same-site';
+import { ACCEPTED_SIGN_UP_OUTCOMES, createSignUps, type SubscribeOptions } from './forms/newsletter/sign-ups';
 import { BODY_LIMIT as SUBSCRIBE_BODY_LIMIT } from './forms/newsletter/subscribe-handler';
-import type { SubscribeOptions } from './forms/newsletter/sign-ups';
 import { Outbox } from './forms/outbox/outbox';
 import type { OutboxTimings } from './forms/outbox/retry-schedule';
 import { openStorage, storageReadiness } from './forms/storage/storage';
@@ -146,6 +146,7 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
     { noun: 'contact message', limit: contactMessages.rateLimit.limit, per: 'hour' },
   ]);
   if (sharedBudgets) logger.warn(sharedBudgets);
+  app.use(leadRoutes({ analytics, site, storage, siteUrl: config.siteUrl, crossSiteRefusal })); // 10a. /out, /play, opt-out: decision 044
   // 10b. A git host's push webhook (CONTENT_WEBHOOK_SECRET): 202, then the branch is fetched.
   app.use(contentWebhook(contentSync));
 

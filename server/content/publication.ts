@@ -95,6 +95,7 @@ function legalDocument(page: MarkdownPage<ContentSource['pages']['privacy']['met
     intro: meta.intro,
     date: { label: meta.dateLabel, iso: meta.date, text: displayDate(meta.date) },
     ...(meta.summary ? { summary: meta.summary.map((point) => markdownInline(point, { firmEmail })) } : {}),
+    ...(meta.analyticsChoice ? { analyticsChoice: meta.analyticsChoice } : {}),
     sections,
   };
 }

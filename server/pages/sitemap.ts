@@ -7,6 +7,7 @@
 import type { Router } from 'express';
 import express from 'express';
 import { EPISODES_PER_PAGE } from '../../shared/constants';
+import { OUT_PATH } from '../../shared/counted-links';
 import { PAGE_DATA_PREFIX, paths, staticPagePaths } from '../../shared/paths';
 import { pageCount } from '../../shared/rules/pagination';
 import type { SiteContent } from '../content/publication';
@@ -72,13 +73,17 @@ export function sitemapXml(entries: SitemapEntry[]): string {
   );
 }
 
-/** Crawl everything that is a page; page data (JSON for client navigations) and the API are not pages. */
+/**
+ * Crawl everything that is a page; page data (JSON for client navigations), the API and the counted
+ * click-outs (/out, a redirect that would count a crawler's visit as a bot's, decision 044) are not pages.
+ */
 export function robotsTxt(siteUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
     `Disallow: ${PAGE_DATA_PREFIX}/`,
     `Disallow: ${paths.subscribeApi}`,
+    `Disallow: ${OUT_PATH}`,
     '',
     `Sitemap: ${siteUrl}${SITEMAP_PATH}`,
     '',

@@ -116,6 +116,10 @@ const internalPath = () =>
 const navLink = () => z.strictObject({ label: text(), href: internalPath() });
 const sectionIntro = () => z.strictObject({ eyebrow: text(), title: text(), lead: text() });
 const optionalUrl = () => httpsUrl().optional();
+const sectionAnchor = () => z.string().regex(/^[a-z0-9-]+$/, { error: 'must be a section anchor: lower-case letters, digits and hyphens' });
+const choiceWords = () => z.strictObject({ button: text(), done: text() });
+/** A short page sent instead of what was asked (a refused post, a link /out does not follow). */
+const refusalWords = () => z.strictObject({ title: text(), message: text(), back: text() });
 
 /**
  * What the show's feed says of it that is not said elsewhere. `guid` is the Podcast Namespace's
@@ -178,6 +182,8 @@ export const siteFile = z.strictObject({
     busyMessage: text(),
     back: text(),
   }),
+  /** The page /out sends for an address it will not forward to: only outside links the content names are followed (decision 044). */
+  outRefused: refusalWords(),
 });
 export type SiteFile = z.infer<typeof siteFile>;
 
@@ -328,6 +334,10 @@ export const legalFrontMatter = z.strictObject({
   date: isoDate(),
   /** 'At a glance' points, Markdown, one line each. */
   summary: z.array(text()).optional(),
+  /** The privacy page's opt-out form (decision 044), at the end of the section `section`: its two buttons and what each confirms. */
+  analyticsChoice: z
+    .strictObject({ section: sectionAnchor(), label: text(), stop: choiceWords(), resume: choiceWords(), refused: refusalWords() })
+    .optional(),
 });
 
 const serviceItem = () =>

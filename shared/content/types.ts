@@ -244,6 +244,17 @@ export interface LegalDocument {
   /** 'At a glance' points shown before the full text. */
   summary?: Inline[][];
   sections: LegalSection[];
+  /** The privacy page's opt-out form, at the end of the section `section` (decision 044). */
+  analyticsChoice?: AnalyticsChoiceWords;
+}
+
+/** The words of the privacy page's analytics opt-out form and of the page a refused post gets. */
+export interface AnalyticsChoiceWords {
+  section: string;
+  label: string;
+  stop: { button: string; done: string };
+  resume: { button: string; done: string };
+  refused: { title: string; message: string; back: string };
 }
 
 export type { ServiceSlug } from './service-slugs';

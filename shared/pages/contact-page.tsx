@@ -63,7 +63,7 @@ export function Component() {
             copy={contactPage.schedule}
             featured
             action={
-              <ExternalLink className="button button--primary" href={externalUrls.scheduler}>
+              <ExternalLink className="button button--primary" href={externalUrls.scheduler} counted>
                 {contactPage.schedule.heading}
               </ExternalLink>
             }

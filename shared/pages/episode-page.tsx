@@ -48,12 +48,12 @@ function EpisodeLinks({ episode, actions, comingSoonNote }: { episode: Episode; 
   }
   return (
     <div className="episode-hero__actions button-row">
-      <ExternalLink className="button button--primary" href={actions.href}>
+      <ExternalLink className="button button--primary" href={actions.href} counted>
         <Icon name={isVideoEpisode(episode) ? 'play' : 'headphones'} />
         {actions.mainLabel}
       </ExternalLink>
       {actions.secondaryLabel && actions.platform && (
-        <ExternalLink className="button button--ghost" href={actions.href}>
+        <ExternalLink className="button button--ghost" href={actions.href} counted>
           <Icon name={actions.platform} />
           {actions.secondaryLabel}
         </ExternalLink>

@@ -4,6 +4,7 @@
  * must fall back to the episode's own cover, whether the failure comes
  * after hydration or before it.
  */
+import { countedHref } from '../../shared/counted-links';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { EMBED_HEIGHT_PX } from '../../shared/constants';
@@ -263,7 +264,7 @@ describe('episode media and links', () => {
     for (const name of [main, secondary]) {
       const link = page.getByRole('link', { name: new RegExp(`^${name}`) });
       expect(await link.count(), name).toBe(1);
-      expect(await link.getAttribute('href')).toBe(episode.listenUrl);
+      expect(await link.getAttribute('href')).toBe(countedHref(episode.listenUrl, paths.episode(episode.id)));
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     }

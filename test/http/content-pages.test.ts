@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { servicePages } from '../support/content';
 import type { ServiceSlug } from '../../shared/content/types';
 import { externalUrls, firm } from '../support/content';
+import { countedHref } from '../../shared/counted-links';
 import { makeApp } from '../support/app';
 
 const { app } = makeApp();
@@ -264,7 +265,7 @@ describe('contact page', () => {
     expect(texts(html, 'h2')).toEqual(expect.arrayContaining(['Schedule a Consultation', 'Email Us', 'What Happens Next']));
 
     expect(html).toContain(
-      `<a class="button button--primary" href="${externalUrls.scheduler}" target="_blank" rel="noopener noreferrer">Schedule a Consultation`,
+      `<a class="button button--primary" href="${countedHref(externalUrls.scheduler, '/contact').replace(/&/g, '&amp;')}" target="_blank" rel="noopener noreferrer">Schedule a Consultation`,
     );
     expect(html).toMatch(
       new RegExp(`<a class="contact-card__email" href="mailto:${escapeRegExp(firm.email)}">${escapeRegExp(firm.email)}</a>`),

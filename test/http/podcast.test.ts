@@ -5,11 +5,15 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { EMBED_HEIGHT_PX, EPISODES_PER_PAGE } from '../../shared/constants';
+import { countedHref } from '../../shared/counted-links';
 import { episodes } from '../support/content';
 import { externalUrls } from '../support/content';
 import type { Episode } from '../../shared/content/types';
 import { listenPlatform, parseYouTubeId } from '../../shared/rules/youtube';
 import { makeApp } from '../support/app';
+
+/** A listen link as the page writes it: by way of /out, which counts it on the page (decision 044). */
+const listenHref = (url: string, page: string) => countedHref(url, page).replace(/&/g, '&amp;');
 
 const { app } = makeApp();
 
@@ -87,7 +91,7 @@ describe('/podcast', () => {
     ];
     for (const [label, href] of showLinks) {
       const link = linkTag(page, label);
-      expect(link, label).toContain(`href="${href}"`);
+      expect(link, label).toContain(`href="${listenHref(href, '/podcast')}"`);
       expect(link).toContain('target="_blank"');
       expect(link).toContain('rel="noopener noreferrer"');
     }
@@ -239,7 +243,7 @@ describe('/podcast/:id', () => {
     const page = await html(path(youtubeEpisode));
     for (const label of ['Watch Episode', 'Open in YouTube']) {
       const link = linkTag(page, label);
-      expect(link, label).toContain(`href="${youtubeEpisode.listenUrl}"`);
+      expect(link, label).toContain(`href="${listenHref(youtubeEpisode.listenUrl, path(youtubeEpisode))}"`);
       expect(link).toContain('target="_blank"');
       expect(link).toContain('rel="noopener noreferrer"');
     }
@@ -254,8 +258,8 @@ describe('/podcast/:id', () => {
     expect(iframe).toContain(`height="${EMBED_HEIGHT_PX}"`);
     expect(iframe).toMatch(/title="[^"]+"/);
     expect(page).toMatch(/<noscript><iframe [^>]*><\/iframe><\/noscript>/);
-    expect(linkTag(page, 'Watch Episode')).toContain(`href="${spotifyVideoEpisode.listenUrl}"`);
-    expect(linkTag(page, 'Open in Spotify')).toContain(`href="${spotifyVideoEpisode.listenUrl}"`);
+    expect(linkTag(page, 'Watch Episode')).toContain(`href="${listenHref(spotifyVideoEpisode.listenUrl, path(spotifyVideoEpisode))}"`);
+    expect(linkTag(page, 'Open in Spotify')).toContain(`href="${listenHref(spotifyVideoEpisode.listenUrl, path(spotifyVideoEpisode))}"`);
     expect(tagsWithClass(page, 'platform-badge--spotify')).toHaveLength(1);
     expect(page).not.toContain('youtube-nocookie');
   });
@@ -267,7 +271,7 @@ describe('/podcast/:id', () => {
     const page = await html(path(episode));
     expect(page).not.toContain('<iframe');
     expect(page).toMatch(new RegExp(`<img [^>]*class="episode-cover"[^>]*src="${episode.image}"`));
-    expect(linkTag(page, 'Listen Now')).toContain(`href="${episode.listenUrl.replace(/&/g, '&amp;')}"`);
+    expect(linkTag(page, 'Listen Now')).toContain(`href="${listenHref(episode.listenUrl, path(episode))}"`);
     expect(linkTag(page, `Open in ${platform}`)).toContain('target="_blank"');
     expect(page).not.toContain('Watch Episode');
     expect(tagsWithClass(page, `platform-badge--${badge}`)).toHaveLength(1);

@@ -13,7 +13,7 @@ export function CtaBand({ ctaBand }: { ctaBand: { title: string; text: string } 
           </h2>
           <p className="cta-band__lead">{ctaBand.text}</p>
         </div>
-        <ExternalLink className="button button--primary cta-band__button" href={externalUrls.scheduler}>
+        <ExternalLink className="button button--primary cta-band__button" href={externalUrls.scheduler} counted>
           Schedule a Consultation
         </ExternalLink>
       </div>

@@ -25,7 +25,7 @@ export function HomeHero({ hero }: { hero: HomeHeroContent }) {
         </h1>
         <p className="home-hero__lead">{hero.subheadline}</p>
         <div className="home-hero__actions button-row">
-          <ExternalLink className="button button--primary home-hero__cta" href={externalUrls.scheduler}>
+          <ExternalLink className="button button--primary home-hero__cta" href={externalUrls.scheduler} counted>
             Schedule a Consultation
           </ExternalLink>
           <InPageLink className="button button--ghost home-hero__cta" targetId={anchors.services}>

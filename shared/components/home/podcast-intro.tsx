@@ -49,10 +49,10 @@ export function PodcastIntro({ intro }: { intro: PodcastIntroContent }) {
             </h3>
             <p className="podcast-intro__description">{episode.description}</p>
             <div className="podcast-intro__actions button-row">
-              <ExternalLink className="podcast-intro__platform podcast-intro__platform--apple" href={intro.applePodcastsUrl}>
+              <ExternalLink className="podcast-intro__platform podcast-intro__platform--apple" href={intro.applePodcastsUrl} counted>
                 Apple Podcasts
               </ExternalLink>
-              <ExternalLink className="podcast-intro__platform podcast-intro__platform--spotify" href={intro.spotifyUrl}>
+              <ExternalLink className="podcast-intro__platform podcast-intro__platform--spotify" href={intro.spotifyUrl} counted>
                 Spotify
               </ExternalLink>
               <Link className="podcast-intro__details" to={paths.episode(episode.id)}>

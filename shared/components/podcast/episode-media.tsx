@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { EMBED_HEIGHT_PX } from '../../constants';
+import { countPlay } from '../../rules/play-beacon';
 import type { EpisodeMedia } from '../../content/types';
 import { momentOf } from '../../rules/episode-moment';
 import { drivenEmbedUrl } from '../../rules/youtube';
@@ -102,13 +103,13 @@ export function EpisodePlayer({ media, title, driven = false }: EpisodePlayerPro
  * operable, labelled by the episode title), nothing fetched until the visitor
  * presses play, and never autoplaying. The CSP's media-src allows the file's
  * origin (server/pages/published-site.ts, contentSourcesOf). The link is there for browsers
- * that cannot play the file.
+ * that cannot play the file. Its first play on a page is a lead, told once (decision 044).
  */
 export function EpisodeAudio({ src, title }: { src: string; title: string }) {
   return (
     <figure className="episode-audio">
       <figcaption className="episode-audio__caption">Listen to the episode</figcaption>
-      <audio className="episode-audio__player" controls preload="none" src={src} aria-label={`Episode audio: ${title}`}>
+      <audio className="episode-audio__player" controls preload="none" src={src} aria-label={`Episode audio: ${title}`} onPlay={countPlay}>
         <a href={src}>Download the episode audio</a>
       </audio>
     </figure>

@@ -27,13 +27,13 @@ export function PodcastHero({ title, eyebrow, intro, video, showLinks }: Podcast
         <p className="podcast-hero__intro">{intro}</p>
         <ul className="podcast-hero__actions button-row" aria-label="Follow the show">
           <li>
-            <ExternalLink className="button button--primary" href={showLinks.applePodcasts}>
+            <ExternalLink className="button button--primary" href={showLinks.applePodcasts} counted>
               <Icon name="apple" />
               Apple Podcasts
             </ExternalLink>
           </li>
           <li>
-            <ExternalLink className="button button--ghost" href={showLinks.spotify}>
+            <ExternalLink className="button button--ghost" href={showLinks.spotify} counted>
               <Icon name="spotify" />
               Spotify
             </ExternalLink>

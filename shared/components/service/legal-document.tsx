@@ -1,5 +1,6 @@
 import { PageHero } from '../page-hero';
 import type { LegalDocument } from '../../content/types';
+import { AnalyticsChoice } from './analytics-choice';
 import { RichBlock, RichText } from './rich-text';
 
 /**
@@ -51,6 +52,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
                 {section.blocks.map((block, index) => (
                   <RichBlock key={index} block={block} />
                 ))}
+                {document.analyticsChoice?.section === section.id && <AnalyticsChoice words={document.analyticsChoice} />}
               </section>
             ))}
           </article>
