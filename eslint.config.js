@@ -66,8 +66,9 @@ const root = import.meta.dirname;
 //                         nothing else of another room.
 //   analytics/            counting visits, sources and leads on the server, without a cookie
 //                         (decision 038): the rules, the day's counts in memory, the store under
-//                         ANALYTICS_DIR and the report. Of another room only the ledgers' file lock
-//                         and folder sync: processes sharing a volume share the day's salt and files.
+//                         ANALYTICS_DIR or in PostgreSQL, and the report. Of another room only the
+//                         ledgers' file lock, folder sync and database (instances share the day's salt
+//                         and counts) and the approval record's lines (each month's figures, decision 040).
 //   analytics-report/     the report at /admin/analytics (page, CSV, JSON) behind the gate app.ts hands
 //                         it: analytics/ (the store's days and the report) and the admin's document
 //                         skeleton (admin/admin-document), which every admin page is written with.
@@ -159,8 +160,14 @@ const layers = [
   ),
   room(
     'server/analytics',
-    ['server/forms/storage/file-lock.*', 'server/forms/storage/directory-sync.*'],
-    "counting reads requests handed to it by app.ts and the edge, and shares its files across processes with the ledgers' lock",
+    [
+      'server/forms/storage/file-lock.*',
+      'server/forms/storage/directory-sync.*',
+      'server/forms/storage/postgres/database.*',
+      'server/approvals/approval-lines.*',
+      'server/approvals/record-file.*',
+    ],
+    "counting reads requests handed to it by app.ts and the edge, shares its files across processes with the ledgers' lock or its tables with their database, and records each month's figures in the approval record",
   ),
   room(
     'server/analytics-report',

@@ -4,8 +4,7 @@
  * - server/http/   the edge: proxy trust, metrics, readiness, request log, security headers, static files, errors
  * - server/pages/  what makes a page: content, rendering, the page cache, what is made per request, sitemap, feeds
  * - server/forms/  what visitors send and where it goes: the two forms, their guards, the outbox and the stores
- * - server/analytics/ visits, sources and leads counted (decision 038)
- *
+ * - server/analytics/ visits, sources and leads counted (decision 038), and its report (server/analytics-report/)
  * server/index.ts listens, and puts the fast lane (server/http/fast-lane.ts) in front of this app.
  */
 import compression from 'compression';
@@ -14,6 +13,8 @@ import type { Logger } from 'pino';
 import type { RouteObject } from 'react-router-dom';
 import { PAGE_DATA_PREFIX, paths } from '../shared/paths';
 import { adminSurface } from './admin/admin-surface';
+import { editorSignIn } from './admin/sign-in/editor-sign-in';
+import { analyticsReport } from './analytics-report/report-routes';
 import { leadRoutes } from './analytics/lead-routes';
 import { siteAnalyticsFor, withLeads } from './analytics/site-analytics';
 import type { AppConfig } from './config';
@@ -111,7 +112,6 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
   app.use(files.router);
   // 9. The page headers (CSP and the rest) for everything below.
   app.use(pageHeaders);
-
   // 10. What visitors send, kept before they are told anything; one outbox
   //     delivers both forms' records (stopped by server/index.ts on shutdown).
   //     Their answers are the only bodies compressed per request; an accepted one is a lead, counted by its page.
@@ -149,15 +149,15 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
   app.use(leadRoutes({ analytics, site, storage, siteUrl: config.siteUrl, crossSiteRefusal })); // 10a. /out, /play, opt-out: decision 044
   // 10b. A git host's push webhook (CONTENT_WEBHOOK_SECRET): 202, then the branch is fetched.
   app.use(contentWebhook(contentSync));
-
   // 11. Old blog addresses: a plain 301, no React needed.
   app.get('/{*path}', site.redirects);
-  // 12. /sitemap.xml, /robots.txt, the feeds and each episode's chapters and transcripts, before
-  //     the pages (which would look /podcast/feed.json up as an episode).
+  // 12. /sitemap.xml, /robots.txt, the feeds, episodes' chapters and transcripts, before the pages (not episodes).
   app.use((req, res, next) => site.current().sitemap(req, res, next));
   app.use((req, res, next) => site.current().feeds(req, res, next));
-  // 12b. /api/openapi.json: the API above as an OpenAPI 3.1 document, its request schemas made of the forms'
-  //      own rules and limits; built once per content version (the contact topics) and cached like the sitemap.
+  // The staff's sign-in (OIDC_*, decision 042), for CMS_BACKEND=site and ANALYTICS_READERS; the report for the latter.
+  const signIn = editorSignIn(config, { logger });
+  const report = analyticsReport(config, { store: analytics?.store, signIn });
+  // 12b. /api/openapi.json: the API above as OpenAPI 3.1, of the forms' own rules; built once per content version.
   app.get(
     OPENAPI_PATH,
     openApiDocument({
@@ -169,14 +169,15 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
         rateLimit: contactMessages.rateLimit,
         topics: () => site.current().content.contact.form.topics,
       },
+      analytics: report?.apiFacts,
     }),
   );
-  // 13. The editor at /admin (Decap CMS), with its own CSP; absent in production without CMS_BACKEND (the 404
-  //     page below). CMS_BACKEND=site: its sign-in, its API on CONTENT_REPO, the published branch for replicas.
-  const admin = adminSurface(config, { logger, contentSync, contentSources: site.contentSources });
+  // 13. /admin: the report, under the site's CSP (decision 041); the editor, with its own CSP (absent in production
+  //     without CMS_BACKEND; with CMS_BACKEND=site it mounts the sign-in, and its API on CONTENT_REPO).
+  if (report) app.use(report.routes);
+  const admin = adminSurface(config, { logger, signIn, contentSync, contentSources: site.contentSources });
   if (admin) app.use(admin);
-  // 14. Every other GET or HEAD is a page of the route tree, rendered once;
-  //     /_data/<path> is the same page's data as JSON, for client-side navigations.
+  // 14. Every other GET or HEAD is a page of the route tree, rendered once; /_data/<path> its data for navigations.
   Object.defineProperty(app.locals, 'pageCache', { get: () => site.current().pages });
   app.get([PAGE_DATA_PREFIX, `${PAGE_DATA_PREFIX}/{*path}`], (req, res, next) => site.current().pages.dataHandler(req, res, next));
   app.get('/{*path}', (req, res, next) => site.current().pages.pageHandler(req, res, next));
@@ -184,7 +185,6 @@ export function createApp(config: AppConfig, dependencies: AppDependencies) {
   app.all('/{*path}', methodNotAllowed([...signUps.pagePaths, ...contactMessages.pagePaths]));
   // 16. Logged with the request id, answered without internals.
   app.use(errorHandler(config));
-
   // What the fast lane needs to answer in front of this app, when it does (server/http/fast-lane.ts).
   const fastLane = {
     pages: () => site.current().pages,

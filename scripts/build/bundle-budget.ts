@@ -18,7 +18,8 @@ import { assetsForRoutes, BUILD_MANIFEST_PATH, readBuildManifest } from '../../s
 import type { BuildManifest } from '../../server/pages/asset-manifest';
 import { manifestFromMetafile } from './write-asset-manifest';
 
-export const BUDGETS = { totalJs: 100_000, ownJs: 12_000, css: 12_000 } as const;
+// ownJs was 12,000 B until the counted lead links (decision 044): the episode page had 7 B of it left, and needs 105 B more.
+export const BUDGETS = { totalJs: 100_000, ownJs: 12_200, css: 12_000 } as const;
 
 /**
  * A page of each kind, by the route ids it renders. Code a page loads only once the visitor reaches for

@@ -14,6 +14,9 @@ import express from 'express';
 import type { RequestHandler, Response, Router } from 'express';
 import { csvLine } from '../../shared/csv-field';
 import type { AnalyticsStore } from '../analytics/file-store';
+import { LEAD_ACTIONS } from '../analytics/counts';
+import { CHANNELS } from '../analytics/entry-source';
+import { BOT_REASONS } from '../analytics/not-counted';
 import { reportOf } from '../analytics/report';
 import type { Range } from './report-range';
 import { rangeOf } from './report-range';
@@ -84,4 +87,29 @@ export function analyticsReportRoutes({ store, gate, gateJson, now = Date.now }:
   });
 
   return router;
+}
+
+/** The names the report counts by, for its entry in the OpenAPI document (server/http/openapi/analytics-operation.ts). */
+export const ANALYTICS_API_FACTS = { actions: LEAD_ACTIONS, channels: CHANNELS, botReasons: BOT_REASONS };
+
+/** What the report needs of the staff's sign-in (server/admin/sign-in/editor-sign-in.ts). */
+interface ReadersSignIn {
+  router: Router;
+  requireReader: RequestHandler;
+  requireReaderPage: RequestHandler;
+}
+
+/**
+ * The report for ANALYTICS_READERS (decision 042), or undefined when no one may read it. Its routes
+ * carry the sign-in's own when the editor does not mount them (any backend but the site's).
+ */
+export function analyticsReport(
+  config: { cms: { backend?: { name: string } }; analytics: { readers: string[] } },
+  { store, signIn }: { store?: Pick<AnalyticsStore, 'days'>; signIn?: ReadersSignIn },
+): { routes: Router; apiFacts: typeof ANALYTICS_API_FACTS } | undefined {
+  if (!store || !signIn || config.analytics.readers.length === 0) return undefined;
+  const routes = express.Router();
+  if (config.cms.backend?.name !== 'site') routes.use(signIn.router);
+  routes.use(analyticsReportRoutes({ store, gate: signIn.requireReaderPage, gateJson: signIn.requireReader }));
+  return { routes, apiFacts: ANALYTICS_API_FACTS };
 }

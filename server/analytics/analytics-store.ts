@@ -15,7 +15,7 @@ import type { AnalyticsStore } from './store-contract';
 export type { AnalyticsStore } from './store-contract';
 
 export interface AnalyticsStoreConfig {
-  analytics: AnalyticsConfig;
+  analytics: Pick<AnalyticsConfig, 'enabled' | 'dir' | 'retentionMonths'>;
   databaseUrl?: string | undefined;
   rootDir: string;
 }
