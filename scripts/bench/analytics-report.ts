@@ -7,9 +7,9 @@
  *
  *   npx tsx scripts/bench/analytics-report.ts [--requests 30]
  *
- * On files, the days are written as days/<day>.json, as the file store writes them. The routes take any
- * AnalyticsStore: with DATABASE_URL, a PostgreSQL store of the same interface is benched the same way
- * once it exists in the build (`openStore` below is where it plugs in).
+ * On files, the days are written as days/<day>.json, as the file store writes them; on PostgreSQL (the
+ * DATABASE_URL given, or one started here from the machine's binaries) as rows of analytics_days, as its
+ * store rolls them up. Both are then read through their store, as the server reads them.
  */
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -17,11 +17,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import express from 'express';
+import pg from 'pg';
+import pino from 'pino';
 import { LEAD_ACTIONS } from '../../server/analytics/counts';
 import type { Entry } from '../../server/analytics/counts';
 import type { DayAggregate } from '../../server/analytics/day-aggregate';
 import { utcDay } from '../../server/analytics/day';
 import { openFileStore } from '../../server/analytics/file-store';
+import { openPostgresStore } from '../../server/analytics/postgres-store';
+import { startPostgres } from '../local/postgres';
 import type { AnalyticsStore } from '../../server/analytics/file-store';
 import { analyticsReportRoutes } from '../../server/analytics-report/report-routes';
 import { median, percentile } from './median';
@@ -189,6 +193,25 @@ try {
 } finally {
   await files.close();
 }
-if (process.env.DATABASE_URL)
-  console.log('\nDATABASE_URL is set, but this build has no PostgreSQL analytics store yet: plug it into this script once merged.');
+{
+  const local = process.env.DATABASE_URL ? undefined : await startPostgres({ durable: true });
+  const url = process.env.DATABASE_URL ?? (await local!.createDatabase('analytics_bench'));
+  const store = openPostgresStore(url, { logger: pino({ level: 'silent' }), rootDir: process.cwd(), retentionMonths: 25 });
+  // The first read runs the migrations; the days then go in as the store's roll-up writes them.
+  await store.days('2000-01-01', '2000-01-01');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('DELETE FROM analytics_days');
+  for (let i = DAYS; i >= 1; i--) {
+    const day = utcDay(NOW - i * DAY_MS);
+    await client.query('INSERT INTO analytics_days (day, figures) VALUES ($1, $2)', [day, JSON.stringify(dayOf(day))]);
+  }
+  await client.end();
+  try {
+    await bench('PostgreSQL (DATABASE_URL)', store);
+  } finally {
+    await store.close();
+    await local?.destroy();
+  }
+}
 console.log(`\nRSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
