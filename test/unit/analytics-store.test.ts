@@ -110,11 +110,17 @@ describe('openFileStore', () => {
 
 describe('analytics configuration', () => {
   it('is on, in data/analytics, for 25 months, with nothing set', () => {
-    expect(parseConfig({}, '/srv/app').analytics).toEqual({ enabled: true, dir: '/srv/app/data/analytics', retentionMonths: 25 });
+    expect(parseConfig({}, '/srv/app').analytics).toEqual({
+      enabled: true,
+      dir: '/srv/app/data/analytics',
+      retentionMonths: 25,
+      readers: [],
+    });
     expect(parseConfig({ ANALYTICS: 'OFF', ANALYTICS_DIR: '/var/lib/a', ANALYTICS_RETENTION_MONTHS: '13' }, '/srv/app').analytics).toEqual({
       enabled: false,
       dir: '/var/lib/a',
       retentionMonths: 13,
+      readers: [],
     });
   });
 
