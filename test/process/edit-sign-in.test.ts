@@ -129,7 +129,9 @@ describe('npm run edit -- --sign-in', () => {
     expect(readFileSync(path.join(session.site, ARTICLE), 'utf8')).toContain(NEW_TITLE);
     expect(spawnSync('git', ['merge-base', '--is-ancestor', personsCommit, 'HEAD'], { cwd: session.site }).status).toBe(0);
     expect(git(session.site, 'log', '--format=%ae', `${personsCommit}..HEAD`)).toContain('author@localhost.test');
-    expect(session.output()).toContain(`npm run edit -- --sign-in: published by the CMS, now on ${branch} here: ${ARTICLE}`);
+    // The branch moves as git writes it; the script says so once git has returned.
+    const said = `npm run edit -- --sign-in: published by the CMS, now on ${branch} here: ${ARTICLE}`;
+    await until(() => session.output().includes(said), 10_000, 'the script saying what was published');
     // The file not committed is where it was, in no commit.
     expect(readFileSync(path.join(session.site, wip), 'utf8')).toBe('still being written\n');
     expect(git(session.site, 'log', '--all', '--format=%H', '--', wip)).toBe('');
