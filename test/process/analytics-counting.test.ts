@@ -9,19 +9,17 @@
  * report command operators use, after SIGTERM and after a restart: nothing is
  * lost, and a second visit the same day is the same visitor.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { utcDay } from '../../server/analytics/day';
 import type { AnalyticsReport } from '../../server/analytics/report';
 import { FORM_ENDPOINT_PATH, startFormEndpoint } from '../../scripts/local/fake-provider';
 import type { FakeProvider, FormEndpointMode } from '../../scripts/local/fake-provider';
 import { startServerProcess } from '../../scripts/local/server-process';
 import type { ServerProcess } from '../../scripts/local/server-process';
-import { rootDir } from '../support/app';
+import { todaysReport } from '../support/analytics-report';
 import { VALID_CONTACT_MESSAGE } from '../support/contact-message';
 import { startSmtpServer } from '../support/smtp-server';
 import type { TestSmtpServer } from '../support/smtp-server';
@@ -76,17 +74,7 @@ function visit(site: ServerProcess, url: string, address: string, headers: Recor
   });
 }
 
-function report(): AnalyticsReport {
-  const day = utcDay(Date.now());
-  const result = spawnSync(process.execPath, ['dist/cli/analytics.js', 'report', '--from', day, '--to', day, '--json'], {
-    cwd: rootDir,
-    env: { PATH: process.env.PATH ?? '', ANALYTICS_DIR: path.join(dir, 'analytics') },
-    encoding: 'utf8',
-  });
-  expect(result.stderr).toBe('');
-  expect(result.status).toBe(0);
-  return JSON.parse(result.stdout) as AnalyticsReport;
-}
+const report = (): AnalyticsReport => todaysReport(path.join(dir, 'analytics'));
 
 const pageOf = (figures: AnalyticsReport, page: string) => figures.pages.find((item) => item.path === page);
 

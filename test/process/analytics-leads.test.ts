@@ -6,17 +6,15 @@
  * and attributed to the visitor-day's entry. Then an attacker's tries at /out (an open redirect), /play
  * (inflating plays) and the opt-out form (set from another site), each refused with a clear 4xx.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { utcDay } from '../../server/analytics/day';
 import type { AnalyticsReport } from '../../server/analytics/report';
 import { startServerProcess } from '../../scripts/local/server-process';
 import type { ServerProcess } from '../../scripts/local/server-process';
-import { rootDir } from '../support/app';
+import { todaysReport } from '../support/analytics-report';
 import { episodes, externalUrls, privacyPolicy, site } from '../support/content';
 import { decodeHtml } from '../support/html-text';
 
@@ -65,17 +63,7 @@ function hrefsOf(html: string, text: string): string[] {
     .map(([, attributes]) => decodeHtml(/href="([^"]*)"/.exec(attributes!)![1]!));
 }
 
-function report(): AnalyticsReport {
-  const day = utcDay(Date.now());
-  const result = spawnSync(process.execPath, ['dist/cli/analytics.js', 'report', '--from', day, '--to', day, '--json'], {
-    cwd: rootDir,
-    env: { PATH: process.env.PATH ?? '', ANALYTICS_DIR: path.join(dir, 'analytics') },
-    encoding: 'utf8',
-  });
-  expect(result.stderr).toBe('');
-  expect(result.status).toBe(0);
-  return JSON.parse(result.stdout) as AnalyticsReport;
-}
+const report = (): AnalyticsReport => todaysReport(path.join(dir, 'analytics'));
 
 const sameOrigin = () => ({ Origin: server.origin, 'Sec-Fetch-Site': 'same-origin' });
 const play = (address: string, body: string, headers: Record<string, string> = {}) =>
