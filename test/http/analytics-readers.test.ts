@@ -76,6 +76,12 @@ describe('the analytics report without an editor backend', () => {
     expect(await page.text()).toContain('<svg');
     const json = await get('/admin/analytics.json?from=2026-12-01&to=2026-12-01', cookie);
     expect(json.status).toBe(200);
+    // Another site's page reading the figures with her cookie (a cross-origin fetch names its Origin) is refused.
+    const crossSite = await fetch(`${origin}/admin/analytics.json?from=2026-12-01&to=2026-12-01`, {
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(((await crossSite.json()) as { error: string }).error).toMatch(/did not come from the site's own pages/);
     expect(await json.json()).toMatchObject({ from: '2026-12-01', to: '2026-12-01', visitors: expect.any(Number) });
   });
 

@@ -30,6 +30,7 @@ import {
   expiredLinkPage,
   LOGIN_PATH,
   LOGOUT_PATH,
+  CONTENT_EDITOR,
   notAllowedPage,
   providerUnavailablePage,
   SITE_ANALYTICS,
@@ -39,6 +40,7 @@ import {
   unusableAddressPage,
   unverifiedEmailPage,
 } from './sign-in-pages';
+import type { GuardedPlace } from './sign-in-pages';
 import { signInRateLimit } from './sign-in-rate-limit';
 import { SignInTransactions, TRANSACTION_LIFETIME_MS } from './sign-in-transactions';
 import { ABSOLUTE_LIFETIME_MS, SessionStore } from './session-store';
@@ -63,6 +65,9 @@ export interface EditorSignIn {
   /** The sessions held, for tests and for a future "sign everyone out". */
   sessions: SessionStore;
 }
+
+/** Who a session is: the provider's verified address and the cleaned name. */
+type Session = { email: string; name: string };
 
 /** Where a person goes after signing in, unless the sign-in started from another page of the editor. */
 const EDITOR_HOME = '/admin/';
@@ -119,14 +124,6 @@ function signIn(
   const readers = new Set(config.analytics.readers);
   // Where a person lands after signing in or out, unless they came from a page: the editor, or the report without one.
   const home = config.cms.backend?.name === 'site' || readers.size === 0 ? EDITOR_HOME : ANALYTICS_HOME;
-
-  /** Who this request comes from: nobody, a person on neither list, or an editor. */
-  function identify(req: Request): { session?: { email: string; name: string }; editor?: SignedInEditor } {
-    const session = sessions.use(cookies.read(req, SESSION_COOKIE));
-    if (!session) return {};
-    const role = roleOf(session.email, people);
-    return { session, editor: role && { email: session.email, name: session.name, role } };
-  }
 
   const html = (res: Response, status: number, body: string) => {
     res.status(status).setHeader('Cache-Control', 'no-store');
@@ -223,89 +220,81 @@ function signIn(
     res.redirect(303, home);
   });
 
-  const requireEditor: RequestHandler = (req, res, next) => {
-    // Whatever the answer, it is about one person: never kept by a cache.
-    res.setHeader('Cache-Control', 'no-store');
-    if (!fromSiteOrigin(req, siteOrigin)) {
-      log(req).warn({ origin: req.get('origin') ?? null, method: req.method }, 'editor request refused: not from the site');
-      res.status(403).json({ error: "This request did not come from the site's own editor, so it was refused." });
-      return;
-    }
-    const { session, editor } = identify(req);
-    if (!session) {
-      res.status(401).json({ error: SESSION_ENDED });
-      return;
-    }
-    if (!editor) {
-      log(req).warn({ editor: session.email }, 'editor request refused: on neither CMS_EDITORS nor CMS_REVIEWERS');
-      res.status(403).json({
-        error: `You are signed in as ${session.email}, which is not on the list of the site's editors or reviewers: ask for it to be added, or sign in with another account.`,
-      });
-      return;
-    }
-    res.locals.editor = editor;
-    next();
-  };
-
-  const requireEditorPage: RequestHandler = (req, res, next) => {
-    const { session, editor } = identify(req);
-    if (!session) {
-      const back = returnPath(req.originalUrl);
-      html(res, 200, signInPage(back === home ? undefined : back));
-      return;
-    }
-    if (!editor) {
-      log(req).warn({ editor: session.email }, 'editor page refused: on neither CMS_EDITORS nor CMS_REVIEWERS');
-      html(res, 403, notAllowedPage(session.email));
-      return;
-    }
-    res.locals.editor = editor;
-    next();
-  };
-
-  /** Whether the request's person may read the analytics report: `res.locals.reader` is set when they may. */
-  function reader(req: Request, res: Response): { session?: { email: string; name: string }; allowed: boolean } {
-    const session = sessions.use(cookies.read(req, SESSION_COOKIE));
-    const allowed = session !== undefined && readers.has(session.email.toLowerCase());
-    if (allowed) res.locals.reader = { email: session.email, name: session.name };
-    return { session, allowed };
+  /**
+   * The two gates of one guarded place: for its API (JSON refusals, whose `error` Decap's proxy backend shows:
+   * 403 from another origin, 401 without a session, 403 for a person not on its list) and for its pages (a
+   * sign-in page, a 403 page naming the account). `admit` gives what the place keeps in `res.locals[local]`.
+   */
+  function gates<T>(gate: {
+    place: GuardedPlace;
+    local: string;
+    list: string;
+    fromWhere: string;
+    admit: (session: Session) => T | undefined;
+  }) {
+    const { place, local, list, fromWhere, admit } = gate;
+    const api: RequestHandler = (req, res, next) => {
+      // Whatever the answer, it is about one person: never kept by a cache.
+      res.setHeader('Cache-Control', 'no-store');
+      if (!fromSiteOrigin(req, siteOrigin)) {
+        log(req).warn({ origin: req.get('origin') ?? null, method: req.method }, `${local} request refused: not from the site`);
+        res.status(403).json({ error: `This request did not come from ${fromWhere}, so it was refused.` });
+        return;
+      }
+      const session = sessions.use(cookies.read(req, SESSION_COOKIE));
+      if (!session) {
+        res.status(401).json({ error: SESSION_ENDED });
+        return;
+      }
+      const admitted = admit(session);
+      if (!admitted) {
+        log(req).warn({ editor: session.email }, `${local} request refused: ${list}`);
+        res.status(403).json({
+          error: `You are signed in as ${session.email}, which is not on the list of ${place.list}: ask for it to be added, or sign in with another account.`,
+        });
+        return;
+      }
+      res.locals[local] = admitted;
+      next();
+    };
+    const page: RequestHandler = (req, res, next) => {
+      const session = sessions.use(cookies.read(req, SESSION_COOKIE));
+      if (!session) {
+        const back = returnPath(req.originalUrl);
+        html(res, 200, signInPage(back === home ? undefined : back, place));
+        return;
+      }
+      const admitted = admit(session);
+      if (!admitted) {
+        log(req).warn({ editor: session.email }, `${local} page refused: ${list}`);
+        html(res, 403, notAllowedPage(session.email, place));
+        return;
+      }
+      res.locals[local] = admitted;
+      next();
+    };
+    return { api, page };
   }
 
-  const requireReader: RequestHandler = (req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    if (!fromSiteOrigin(req, siteOrigin)) {
-      res.status(403).json({ error: "This request did not come from the site's own pages, so it was refused." });
-      return;
-    }
-    const { session, allowed } = reader(req, res);
-    if (!session) {
-      res.status(401).json({ error: SESSION_ENDED });
-      return;
-    }
-    if (!allowed) {
-      log(req).warn({ editor: session.email }, 'analytics request refused: not on ANALYTICS_READERS');
-      res.status(403).json({
-        error: `You are signed in as ${session.email}, which is not on the list of ${SITE_ANALYTICS.list}: ask for it to be added, or sign in with another account.`,
-      });
-      return;
-    }
-    next();
-  };
-
-  const requireReaderPage: RequestHandler = (req, res, next) => {
-    const { session, allowed } = reader(req, res);
-    if (!session) {
-      const back = returnPath(req.originalUrl);
-      html(res, 200, signInPage(back === home ? undefined : back, SITE_ANALYTICS));
-      return;
-    }
-    if (!allowed) {
-      log(req).warn({ editor: session.email }, 'analytics page refused: not on ANALYTICS_READERS');
-      html(res, 403, notAllowedPage(session.email, SITE_ANALYTICS));
-      return;
-    }
-    next();
-  };
+  const editorGates = gates({
+    place: CONTENT_EDITOR,
+    local: 'editor',
+    list: 'on neither CMS_EDITORS nor CMS_REVIEWERS',
+    fromWhere: "the site's own editor",
+    admit: (session): SignedInEditor | undefined => {
+      const role = roleOf(session.email, people);
+      return role && { email: session.email, name: session.name, role };
+    },
+  });
+  const readerGates = gates({
+    place: SITE_ANALYTICS,
+    local: 'reader',
+    list: 'not on ANALYTICS_READERS',
+    fromWhere: "the site's own pages",
+    admit: (session) => (readers.has(session.email.toLowerCase()) ? { email: session.email, name: session.name } : undefined),
+  });
+  const [requireEditor, requireEditorPage] = [editorGates.api, editorGates.page];
+  const [requireReader, requireReaderPage] = [readerGates.api, readerGates.page];
 
   return { router, requireEditor, requireEditorPage, requireReader, requireReaderPage, sessions };
 }
